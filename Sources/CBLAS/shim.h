@@ -1,0 +1,4 @@
+#ifndef GESTURELAB_CBLAS_SHIM_H
+#define GESTURELAB_CBLAS_SHIM_H
+#include <cblas.h>
+#endif

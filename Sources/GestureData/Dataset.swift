@@ -1,0 +1,57 @@
+import GestureGeometry
+
+/// An ordered collection of samples with label and subject bookkeeping.
+public struct Dataset: Sendable {
+    public var samples: [Sample]
+
+    public init(_ samples: [Sample]) { self.samples = samples }
+
+    public var count: Int { samples.count }
+
+    /// Distinct labels, sorted; unlabelled samples are not counted.
+    public var labels: [String] { Array(Set(samples.compactMap(\.label))).sorted() }
+    /// Distinct subjects, sorted.
+    public var subjects: [String] { Array(Set(samples.compactMap(\.subject))).sorted() }
+
+    /// Number of samples per label.
+    public var countsByLabel: [String: Int] { samples.reduce(into: [:]) { $0[$1.label ?? "", default: 0] += 1 } }
+    /// Number of samples per subject.
+    public var countsBySubject: [String: Int] { samples.reduce(into: [:]) { $0[$1.subject ?? "", default: 0] += 1 } }
+
+    /// `true` when the sample belongs to any of `subjects`, matched against its subject
+    /// and against the folder it was found in (`meta["folder"]`), so the $1 pilot can be
+    /// named `1` or `s01 (pilot)`.
+    public static func sample(_ s: Sample, isFromAnyOf subjects: Set<String>) -> Bool {
+        if let sub = s.subject, subjects.contains(sub) { return true }
+        if let folder = s.meta["folder"], subjects.contains(folder) { return true }
+        return false
+    }
+
+    /// The samples whose subject is not in `subjects`.
+    public func excludingSubjects(_ subjects: some Sequence<String>) -> Dataset {
+        let set = Set(subjects)
+        guard !set.isEmpty else { return self }
+        return Dataset(samples.filter { !Self.sample($0, isFromAnyOf: set) })
+    }
+
+    /// The samples of the given subjects only.
+    public func onlySubjects(_ subjects: some Sequence<String>) -> Dataset {
+        let set = Set(subjects)
+        return Dataset(samples.filter { Self.sample($0, isFromAnyOf: set) })
+    }
+
+    /// The samples for which `isIncluded` holds.
+    public func filter(_ isIncluded: (Sample) -> Bool) -> Dataset { Dataset(samples.filter(isIncluded)) }
+
+    /// Splits into (the given subject's samples, everyone else's): one fold of a
+    /// leave-one-subject-out protocol.
+    public func split(leavingOut subject: String) -> (test: Dataset, train: Dataset) {
+        let set: Set = [subject]
+        var test: [Sample] = [], train: [Sample] = []
+        for s in samples { if Self.sample(s, isFromAnyOf: set) { test.append(s) } else { train.append(s) } }
+        return (Dataset(test), Dataset(train))
+    }
+
+    /// Samples grouped by label, each group in dataset order.
+    public var byLabel: [String: [Sample]] { Dictionary(grouping: samples.filter { $0.label != nil }) { $0.label! } }
+}

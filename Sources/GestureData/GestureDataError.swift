@@ -1,0 +1,54 @@
+/// Where in a file a problem is.
+public enum DataLocation: Hashable, Sendable, CustomStringConvertible {
+    case line(Int)
+    case sample(Int)
+    case point(sample: Int, stroke: Int, point: Int)
+    case whole
+
+    public var description: String {
+        switch self {
+        case .line(let n): return "line \(n)"
+        case .sample(let n): return "sample \(n)"
+        case .point(let s, let k, let p): return "sample \(s), stroke \(k), point \(p)"
+        case .whole: return "file"
+        }
+    }
+}
+
+/// Bad input found while reading or writing gesture data. Every case names the file,
+/// where in it, and (when there is one) the field.
+public enum GestureDataError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file could not be read at all (missing, permissions, not a file).
+    case unreadable(file: String, reason: String)
+    /// The file is larger than the reader accepts.
+    case tooLarge(file: String, bytes: Int, limit: Int)
+    /// Syntax error: truncated or malformed XML / JSON.
+    case malformed(file: String, location: DataLocation, reason: String)
+    /// A field is missing or has an unusable value.
+    case invalidField(file: String, location: DataLocation, field: String, reason: String)
+    /// A `format` tag this version does not understand.
+    case unsupportedFormat(file: String, location: DataLocation, found: String)
+    /// Writing an output failed; nothing was left half-written.
+    case writeFailed(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let f, let r): return "\(f): cannot read: \(r)"
+        case .tooLarge(let f, let b, let l): return "\(f): file is \(b) bytes, over the limit of \(l) bytes"
+        case .malformed(let f, let loc, let r): return "\(f): \(loc): malformed: \(r)"
+        case .invalidField(let f, let loc, let field, let r): return "\(f): \(loc): field '\(field)': \(r)"
+        case .unsupportedFormat(let f, let loc, let found):
+            return "\(f): \(loc): field 'format': unsupported format '\(found)'"
+        case .writeFailed(let f, let r): return "\(f): cannot write: \(r)"
+        }
+    }
+
+    /// The file the error is about.
+    public var file: String {
+        switch self {
+        case .unreadable(let f, _), .tooLarge(let f, _, _), .malformed(let f, _, _),
+             .invalidField(let f, _, _, _), .unsupportedFormat(let f, _, _), .writeFailed(let f, _):
+            return f
+        }
+    }
+}

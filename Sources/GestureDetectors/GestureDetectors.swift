@@ -1,0 +1,2 @@
+// GestureDetectors: see DESIGN.md §1. Grows with its issue.
+import GestureGeometry

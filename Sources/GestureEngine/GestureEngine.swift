@@ -1,0 +1,2 @@
+// GestureEngine: see DESIGN.md §1. Grows with its issue.
+import GestureGeometry

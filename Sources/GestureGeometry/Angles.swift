@@ -1,0 +1,60 @@
+import Foundation
+
+/// Angle functions in the spirit of the book's CGPointUtils.
+public enum Angles {
+    /// Direction from `first` to `second` in degrees, in (−180, 180], measured with
+    /// `atan2` so the quadrant is kept: 0 points along +x, 90 along +y (down on screen).
+    ///
+    /// Edge cases: identical points give 0.
+    /// - SeeAlso: ``legacyAngleBetweenPoints(_:_:)`` for the book's atan form.
+    public static func angleBetweenPoints(_ first: Point, _ second: Point) -> Double {
+        let dy = second.y - first.y
+        let dx = second.x - first.x
+        if dx == 0 && dy == 0 { return 0 }
+        return atan2(dy, dx) * 180 / .pi
+    }
+
+    /// The book's `angleBetweenPoints`: `atan((second.y − first.y) / (first.x − second.x))`
+    /// in degrees. Kept for comparison only: it loses the quadrant (result in [−90, 90]),
+    /// so opposite directions give the same value.
+    ///
+    /// Edge cases: a vertical pair divides by zero and gives ±90; identical points give NaN,
+    /// exactly as the original C does.
+    public static func legacyAngleBetweenPoints(_ first: Point, _ second: Point) -> Double {
+        let height = second.y - first.y
+        let width = first.x - second.x
+        return atan(height / width) * 180 / .pi
+    }
+
+    /// Unsigned angle between the directions of two segments, in degrees, 0…180
+    /// (CGPointUtils `angleBetweenLines`): acos of the normalized dot product.
+    ///
+    /// ```swift
+    /// Angles.angleBetweenLines(.zero, Point(x: 1, y: 0), .zero, Point(x: 0, y: 1))  // 90
+    /// ```
+    /// Edge cases: the cosine is clamped to [−1, 1] so rounding never yields NaN; a
+    /// zero-length segment (or a non-finite coordinate) has no direction and gives `nil`,
+    /// where the original returned NaN.
+    public static func angleBetweenLines(
+        _ line1Start: Point, _ line1End: Point, _ line2Start: Point, _ line2End: Point
+    ) -> Double? {
+        let a = line1End.x - line1Start.x
+        let b = line1End.y - line1Start.y
+        let c = line2End.x - line2Start.x
+        let d = line2End.y - line2Start.y
+        let norms = (a * a + b * b).squareRoot() * (c * c + d * d).squareRoot()
+        guard norms > 0, norms.isFinite else { return nil }
+        let cosine = max(-1, min(1, (a * c + b * d) / norms))
+        return acos(cosine) * 180 / .pi
+    }
+
+    /// Signed turn from direction `u` to direction `v` in radians, in (−π, π];
+    /// positive is clockwise on screen (y down). `nil` when either vector is zero.
+    public static func signedTurn(from u: Point, to v: Point) -> Double? {
+        if (u.x == 0 && u.y == 0) || (v.x == 0 && v.y == 0) { return nil }
+        let cross = u.x * v.y - u.y * v.x
+        let dot = u.x * v.x + u.y * v.y
+        let r = atan2(cross, dot)
+        return r.isFinite ? r : nil
+    }
+}

@@ -1,0 +1,2 @@
+// GestureMatching: see DESIGN.md §1. Grows with its issue.
+import GestureGeometry

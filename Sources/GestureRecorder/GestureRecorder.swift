@@ -1,0 +1,2 @@
+// GestureRecorder: see DESIGN.md §1. Grows with its issue.
+import GestureGeometry

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import GestureData
+
+extension DatasetCommand {
+    struct Info: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Count samples per label and subject, and points and strokes per sample.")
+
+        @Argument(help: "A dataset folder, a sample file or a .jsonl dataset.")
+        var path: String
+
+        @OptionGroup var datasetOptions: DatasetOptions
+        @OptionGroup var output: OutputOptions
+
+        @Flag(help: "Also print how long loading took.")
+        var timing = false
+
+        struct Summary: Codable {
+            struct Spread: Codable { var min: Int; var median: Int; var max: Int }
+            var samples: Int
+            var labels: [String: Int]
+            var subjects: [String: Int]
+            var pointsPerSample: Spread?
+            var strokesPerSample: Spread?
+            var loadSeconds: Double?
+        }
+
+        func run() throws {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let dataset = try DatasetLoader.load(path).excludingSubjects(datasetOptions.excludedSubjects)
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+
+            func spread(_ values: [Int]) -> Summary.Spread? {
+                guard !values.isEmpty else { return nil }
+                let s = values.sorted()
+                return .init(min: s[0], median: s[s.count / 2], max: s[s.count - 1])
+            }
+            let summary = Summary(
+                samples: dataset.count,
+                labels: dataset.countsByLabel,
+                subjects: dataset.countsBySubject,
+                pointsPerSample: spread(dataset.samples.map(\.gesture.pointCount)),
+                strokesPerSample: spread(dataset.samples.map(\.gesture.strokes.count)),
+                loadSeconds: timing ? seconds : nil)
+
+            switch output.format {
+            case .json:
+                Console.out(try Console.json(summary))
+            case .text:
+                Console.out("samples: \(summary.samples)")
+                Console.out("labels (\(summary.labels.count)):")
+                for (k, v) in summary.labels.sorted(by: { $0.key < $1.key }) { Console.out("  \(k.isEmpty ? "(none)" : k): \(v)") }
+                Console.out("subjects (\(summary.subjects.count)):")
+                for (k, v) in summary.subjects.sorted(by: { $0.key < $1.key }) { Console.out("  \(k.isEmpty ? "(none)" : k): \(v)") }
+                if let p = summary.pointsPerSample { Console.out("points per sample: min \(p.min), median \(p.median), max \(p.max)") }
+                if let s = summary.strokesPerSample { Console.out("strokes per sample: min \(s.min), median \(s.median), max \(s.max)") }
+                if timing { Console.out(String(format: "load time: %.3f s", seconds)) }
+            }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+@main
+struct GestureLab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesturelab",
+        abstract: "Record gesture templates, train thresholds from samples, evaluate false-positive rates.",
+        subcommands: [
+            DatasetCommand.self, Show.self, Templates.self, Recognize.self, Train.self, Eval.self,
+            Replay.self, Record.self, Demo.self, Bench.self,
+        ]
+    )
+}
