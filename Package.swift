@@ -19,6 +19,10 @@ let package = Package(
         .library(name: "GestureMatching", targets: ["GestureMatching"]),
         .library(name: "GestureTraining", targets: ["GestureTraining"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        // MARK: fuzz targets (issue 8; tools/fuzz builds them with libFuzzer + ASan)
+        .executable(name: "FuzzDollarOneXML", targets: ["FuzzDollarOneXML"]),
+        .executable(name: "FuzzNativeJSON", targets: ["FuzzNativeJSON"]),
+        // MARK: end fuzz targets
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -60,5 +64,15 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTestSupport"]),
         .testTarget(name: "GestureRecorderTests", dependencies: ["GestureRecorder", "GestureTestSupport"]),
         .testTarget(name: "gesturelabTests", dependencies: ["gesturelab", "GestureTestSupport"]),
+
+        // MARK: fuzz targets (issue 8). Ordinary builds replay files given as arguments;
+        // `tools/fuzz` builds them with -sanitize=fuzzer,address -DFUZZING.
+        .target(name: "FuzzShim", path: "Sources/Fuzz/FuzzShim"),
+        .target(name: "FuzzSupport", dependencies: ["FuzzShim"], path: "Sources/Fuzz/FuzzSupport"),
+        .executableTarget(name: "FuzzDollarOneXML", dependencies: ["FuzzSupport", "GestureData"],
+                          path: "Sources/Fuzz/FuzzDollarOneXML"),
+        .executableTarget(name: "FuzzNativeJSON", dependencies: ["FuzzSupport", "GestureData"],
+                          path: "Sources/Fuzz/FuzzNativeJSON"),
+        // MARK: end fuzz targets
     ]
 )

@@ -1,0 +1,54 @@
+import Foundation
+import FuzzSupport
+import GestureData
+
+/// Fuzz target: the native sample codec and the JSON Lines reader on arbitrary bytes.
+/// Whatever decodes must encode, and decode again to the same sample (round trip).
+func fuzzOne(_ data: Data) {
+    if let sample = try? NativeSampleCodec.decode(data, file: "fuzz.json") {
+        checkRoundTrip(sample)
+    }
+    if let samples = try? JSONLines.decode(data, file: "fuzz.jsonl") {
+        for s in samples { checkRoundTrip(s) }
+    }
+}
+
+func checkRoundTrip(_ sample: Sample) {
+    for stroke in sample.gesture.strokes {
+        precondition(!stroke.points.isEmpty, "accepted an empty stroke")
+        for p in stroke.points {
+            precondition(p.x.isFinite && p.y.isFinite && (p.t?.isFinite ?? true), "accepted a non-finite number")
+        }
+    }
+    let encoded: Data
+    do { encoded = try NativeSampleCodec.encode(sample) } catch { preconditionFailure("cannot encode a decoded sample: \(error)") }
+    let again: Sample
+    do { again = try NativeSampleCodec.decode(encoded, file: "roundtrip.json") } catch {
+        preconditionFailure("cannot decode what was encoded: \(error)\n\(String(decoding: encoded, as: UTF8.self))")
+    }
+    precondition(again.gesture == sample.gesture && again.label == sample.label
+                 && again.subject == sample.subject && again.meta == sample.meta, "round trip changed the sample")
+}
+
+#if FUZZING
+// Both entry points are defined so the target links with either linker: gold resolves
+// `main` to `FuzzNativeJSON_main` (SwiftPM's --defsym), lld may pull libFuzzer's own main,
+// which calls LLVMFuzzerTestOneInput.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    fuzzOne(bytes.map { Data(bytes: $0, count: size) } ?? Data())
+    return 0
+}
+
+@_cdecl("FuzzNativeJSON_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    FuzzDriver.runLibFuzzer(argc: argc, argv: argv, body: fuzzOne)
+}
+#else
+@main
+struct FuzzNativeJSON {
+    static func main() {
+        exit(FuzzDriver.replay(name: "FuzzNativeJSON", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne))
+    }
+}
+#endif

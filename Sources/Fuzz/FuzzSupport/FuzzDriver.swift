@@ -1,0 +1,67 @@
+import Foundation
+#if FUZZING
+import FuzzShim
+#endif
+
+/// Runs a fuzz body in one of two ways:
+/// - built with `-sanitize=fuzzer,address -DFUZZING` (see `tools/fuzz`): under libFuzzer,
+///   which feeds it mutated inputs until it crashes, leaks or times out;
+/// - in an ordinary build: over the files named on the command line (crash reproducers,
+///   corpus files), so the regression inputs run without the sanitizer toolchain.
+///
+/// The body must return normally for every input: thrown reader errors are the expected
+/// outcome of bad input and are caught by the body; a trap, leak or hang is a bug.
+package enum FuzzDriver {
+    nonisolated(unsafe) private static var body: ((Data) -> Void)?
+
+    #if FUZZING
+    /// Hands control to libFuzzer; returns its exit status.
+    package static func runLibFuzzer(argc: Int32, argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                                     body: @escaping (Data) -> Void) -> Int32 {
+        Self.body = body
+        var argc = argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+        return LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
+            let data = bytes.map { Data(bytes: $0, count: size) } ?? Data()
+            FuzzDriver.body?(data)
+            return 0
+        }
+    }
+    #endif
+
+    /// Replay mode: runs `body` on every file given (folders are walked), printing one
+    /// line per input and a total. Exit status 0 when all ran, 2 on usage errors.
+    package static func replay(name: String, arguments: [String], body: (Data) -> Void) -> Int32 {
+        guard !arguments.isEmpty else {
+            FileHandle.standardError.write(Data("usage: \(name) FILE|FOLDER...  (replays inputs; build with tools/fuzz to fuzz)\n".utf8))
+            return 2
+        }
+        var files: [String] = []
+        for arg in arguments {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: arg, isDirectory: &isDir) else {
+                FileHandle.standardError.write(Data("\(name): \(arg): no such file or folder\n".utf8))
+                return 2
+            }
+            if isDir.boolValue {
+                let items = (try? FileManager.default.subpathsOfDirectory(atPath: arg)) ?? []
+                for item in items.sorted() {
+                    let p = (arg as NSString).appendingPathComponent(item)
+                    var d: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: p, isDirectory: &d), !d.boolValue { files.append(p) }
+                }
+            } else {
+                files.append(arg)
+            }
+        }
+        for f in files {
+            guard let data = FileManager.default.contents(atPath: f) else {
+                FileHandle.standardError.write(Data("\(name): \(f): cannot read\n".utf8))
+                return 2
+            }
+            body(data)
+        }
+        print("\(name): ran \(files.count) inputs")
+        return 0
+    }
+}
