@@ -25,6 +25,7 @@ public enum DollarOneXMLReader {
     ///   - file: the path, used in errors.
     ///   - fallbackSubject: subject used when the file has no `Subject` attribute.
     public static func read(_ data: Data, file: String, fallbackSubject: String? = nil) throws -> Sample {
+        try XMLPreflight.check(data, file: file)  // XMLParser traps on some inputs (issue 8)
         let delegate = Delegate(file: file)
         let parser = XMLParser(data: data)
         parser.delegate = delegate
