@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import GestureTestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Issue 8's bad-input matrix at the CLI: for each bad file, `gesturelab` exits with a
+/// non-zero status (not a signal), says which file, where and which field on standard
+/// error, and stays within bounded memory and time (measured on the child process).
+struct BadInputCLITests {
+    /// One run of the built `gesturelab`, measured with wait4(2).
+    struct MeasuredRun {
+        var exitCode: Int32?
+        var signal: Int32?
+        var maxRSSMegabytes: Double
+        var seconds: Double
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ args: [String]) throws -> MeasuredRun {
+        let dir = try TemporaryDirectory("cli-run")
+        defer { dir.remove() }
+        let outPath = dir.path("out"), errPath = dir.path("err")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let exe = CLIRunner.executable.path
+        let argv: [UnsafeMutablePointer<CChar>?] = ([exe] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let env: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment
+            .map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { env.forEach { free($0) } }
+        var pid = pid_t()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let rc = posix_spawn(&pid, exe, &actions, nil, argv, env)
+        guard rc == 0 else { throw CocoaError(.executableLoad) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let elapsed = clock.now - start
+        let termSignal = status & 0x7f
+        return MeasuredRun(
+            exitCode: termSignal == 0 ? (status >> 8) & 0xff : nil,
+            signal: termSignal == 0 ? nil : termSignal,
+            maxRSSMegabytes: Double(usage.ru_maxrss) / 1024,  // kilobytes on Linux
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+
+    struct BadFile: CustomTestStringConvertible, Sendable {
+        var name: String
+        var fileName: String
+        var bytes: [UInt8]
+        var mentions: [String]
+        var testDescription: String { name }
+        init(_ name: String, _ fileName: String, _ text: String, _ mentions: [String]) {
+            self.init(name, fileName, Array(text.utf8), mentions)
+        }
+        init(_ name: String, _ fileName: String, _ bytes: [UInt8], _ mentions: [String]) {
+            self.name = name; self.fileName = fileName; self.bytes = bytes; self.mentions = mentions
+        }
+    }
+
+    static let xmlHead = "<?xml version=\"1.0\"?>\n<Gesture Name=\"check01\">\n"
+    static let sample = #"{"format": "gesturelab.sample/1", "strokes": [[[1, 2, 0], [3, 4, 0.1]]]}"#
+
+    static let badFiles: [BadFile] = [
+        BadFile("truncated XML", "t.xml", xmlHead + "<Point X=\"1\" Y=", ["t.xml", "line"]),
+        BadFile("XML wrong type", "w.xml", xmlHead + "<Point X=\"one\" Y=\"2\"/>\n</Gesture>\n", ["w.xml", "line 3", "X"]),
+        BadFile("XML non-finite", "n.xml", xmlHead + "<Point X=\"1\" Y=\"NaN\"/>\n</Gesture>\n", ["n.xml", "line 3", "Y"]),
+        BadFile("XML no points", "e.xml", xmlHead + "</Gesture>\n", ["e.xml", "Point"]),
+        BadFile("XML time backwards", "b.xml",
+                xmlHead + "<Point X=\"1\" Y=\"2\" T=\"9\"/>\n<Point X=\"1\" Y=\"2\" T=\"3\"/>\n</Gesture>\n", ["b.xml", "line 4", "T"]),
+        BadFile("XML invalid UTF-8 name", "u.xml", Array(xmlHead.utf8) + Array("<Point ".utf8) + [0xFF, 0xFE]
+                + Array("X=\"1\" Y=\"2\"/>\n</Gesture>\n".utf8), ["u.xml", "line 3", "UTF-8"]),
+        BadFile("XML processing instruction", "p.xml", xmlHead + "<?x?>\n</Gesture>\n", ["p.xml", "line 3"]),
+        BadFile("XML entity bomb", "bomb.xml",
+                "<?xml version=\"1.0\"?>\n<!DOCTYPE g [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">"
+                + "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">]>\n"
+                + "<Gesture Name=\"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\"><Point X=\"1\" Y=\"2\"/></Gesture>\n", ["bomb.xml", "line 2"]),
+        BadFile("JSON truncated", "t.json", String(sample.prefix(30)), ["t.json"]),
+        BadFile("JSON wrong type", "w.json", sample.replacingOccurrences(of: "[1, 2, 0]", with: "[1, true, 0]"),
+                ["w.json", "strokes[0][0]"]),
+        BadFile("JSON unknown version", "v.json", sample.replacingOccurrences(of: "/1", with: "/7"), ["v.json", "format"]),
+        BadFile("JSON empty stroke", "e.json", sample.replacingOccurrences(of: "[[1, 2, 0], [3, 4, 0.1]]", with: "[]"),
+                ["e.json", "strokes[0]"]),
+        BadFile("JSON time backwards", "b.json", sample.replacingOccurrences(of: "0.1]", with: "-5]"), ["b.json", "strokes[0][1]"]),
+        BadFile("JSON deep nesting", "d.json", String(repeating: "[", count: 50_000), ["d.json"]),
+        BadFile("JSONL bad line 3", "l.jsonl", sample + "\n" + sample + "\n" + "{\"format\": 1}\n", ["l.jsonl", "line 3", "format"]),
+        BadFile("JSONL invalid UTF-8", "u.jsonl", Array((sample + "\n").utf8) + [0xC0, 0xAF, 0x0A], ["u.jsonl", "line 2"]),
+    ]
+
+    @Test(arguments: badFiles)
+    func datasetInfoFailsCleanlyNamingFileLineAndField(_ bad: BadFile) throws {
+        let dir = try TemporaryDirectory("cli-bad")
+        defer { dir.remove() }
+        let path = dir.path(bad.fileName)
+        try Data(bad.bytes).write(to: URL(fileURLWithPath: path))
+        let r = try Self.run(["dataset", "info", path])
+        #expect(r.signal == nil, "\(bad.name): killed by signal \(r.signal ?? 0)\n\(r.stderr)")
+        #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
+        for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
+        #expect(!r.stderr.contains("Fatal error"), "\(r.stderr)")
+        #expect(r.maxRSSMegabytes < 300, "\(bad.name): peak RSS \(r.maxRSSMegabytes) MB")
+        #expect(r.seconds < 30, "\(bad.name): \(r.seconds) s")
+    }
+
+    /// A 200 MB input is refused by its size: fast, and without reading it (the peak RSS
+    /// of the process stays far below the file's size). Sparse file, removed afterwards.
+    @Test func twoHundredMegabyteFileIsRefusedQuicklyWithSmallMemory() throws {
+        let dir = try TemporaryDirectory("cli-huge")
+        defer { dir.remove() }
+        let path = dir.path("huge.jsonl")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data((Self.sample + "\n").utf8)))
+        let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try h.truncate(atOffset: 200_000_000)
+        try h.close()
+        let r = try Self.run(["dataset", "info", path])
+        #expect(r.signal == nil && r.exitCode == 1, "\(r)")
+        #expect(r.stderr.contains("huge.jsonl") && r.stderr.contains("200000000 bytes"), "\(r.stderr)")
+        #expect(r.maxRSSMegabytes < 100, "peak RSS \(r.maxRSSMegabytes) MB")
+        #expect(r.seconds < 10, "\(r.seconds) s")
+    }
+}
