@@ -22,6 +22,7 @@ let package = Package(
         // MARK: fuzz targets (issue 8; tools/fuzz builds them with libFuzzer + ASan)
         .executable(name: "FuzzDollarOneXML", targets: ["FuzzDollarOneXML"]),
         .executable(name: "FuzzNativeJSON", targets: ["FuzzNativeJSON"]),
+        .executable(name: "FuzzRecognizers", targets: ["FuzzRecognizers"]),
         // MARK: end fuzz targets
     ],
     dependencies: [
@@ -68,11 +69,13 @@ let package = Package(
         // MARK: fuzz targets (issue 8). Ordinary builds replay files given as arguments;
         // `tools/fuzz` builds them with -sanitize=fuzzer,address -DFUZZING.
         .target(name: "FuzzShim", path: "Sources/Fuzz/FuzzShim"),
-        .target(name: "FuzzSupport", dependencies: ["FuzzShim"], path: "Sources/Fuzz/FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: ["FuzzShim", "GestureGeometry"], path: "Sources/Fuzz/FuzzSupport"),
         .executableTarget(name: "FuzzDollarOneXML", dependencies: ["FuzzSupport", "GestureData"],
                           path: "Sources/Fuzz/FuzzDollarOneXML"),
         .executableTarget(name: "FuzzNativeJSON", dependencies: ["FuzzSupport", "GestureData"],
                           path: "Sources/Fuzz/FuzzNativeJSON"),
+        .executableTarget(name: "FuzzRecognizers", dependencies: ["FuzzSupport", "GestureGeometry"],
+                          path: "Sources/Fuzz/FuzzRecognizers"),
         // MARK: end fuzz targets
     ]
 )
