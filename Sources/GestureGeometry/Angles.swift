@@ -5,10 +5,16 @@ public enum Angles {
     /// Direction from `first` to `second` in degrees, in (−180, 180], measured with
     /// `atan2` so the quadrant is kept: 0 points along +x, 90 along +y (down on screen).
     ///
-    /// Edge cases: identical points give 0.
+    /// ```swift
+    /// Angles.angleBetweenPoints(.zero, Point(x: 0, y: 1))    // 90 (straight down)
+    /// Angles.angleBetweenPoints(.zero, Point(x: -1, y: -1))  // −135
+    /// ```
+    /// Edge cases: identical points give 0; a vertical pair gives ±90; a `−0.0` height is
+    /// treated as `+0.0`, so a leftward pair gives 180, never −180; a non-finite
+    /// coordinate gives NaN.
     /// - SeeAlso: ``legacyAngleBetweenPoints(_:_:)`` for the book's atan form.
     public static func angleBetweenPoints(_ first: Point, _ second: Point) -> Double {
-        let dy = second.y - first.y
+        let dy = (second.y - first.y) + 0.0  // −0.0 + 0.0 == +0.0: keeps the range (−180, 180]
         let dx = second.x - first.x
         if dx == 0 && dy == 0 { return 0 }
         return atan2(dy, dx) * 180 / .pi
