@@ -49,10 +49,26 @@ struct RawXMLGesture {
             } else {
                 reason = "not a gesture log"
             }
-            if let e = parser.parserError { reason += "; XML parser: \(e.localizedDescription)" }
+            if let e = parser.parserError { reason += "; XML parser: \(describe(e))" }
             throw GestureDataError.malformed(file: file, location: .line(max(1, parser.lineNumber)), reason: reason)
         }
         return g
+    }
+
+    /// XMLParser's Linux errors read "The operation could not be completed"; name the
+    /// common ones instead.
+    private static func describe(_ error: Error) -> String {
+        let code = (error as NSError).code
+        switch XMLParser.ErrorCode(rawValue: code) {
+        case .emptyDocumentError?: return "empty document"
+        case .prematureDocumentEndError?: return "premature end of document"
+        case .documentStartError?: return "no XML document start"
+        case .gtRequiredError?: return "'>' expected"
+        case .ltRequiredError?: return "'<' expected"
+        case .attributeNotStartedError?, .attributeNotFinishedError?: return "broken attribute"
+        case .tagNameMismatchError?: return "closing tag does not match"
+        default: return "XML syntax error \(code)"
+        }
     }
 
     private final class Delegate: NSObject, XMLParserDelegate {
