@@ -58,15 +58,17 @@ struct RawXMLGesture {
     /// XMLParser's Linux errors read "The operation could not be completed"; name the
     /// common ones instead.
     private static func describe(_ error: Error) -> String {
+        // Codes are libxml2's xmlParserErrors, which NSXMLParser's error codes mirror.
         let code = (error as NSError).code
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .emptyDocumentError?: return "empty document"
-        case .prematureDocumentEndError?: return "premature end of document"
-        case .documentStartError?: return "no XML document start"
-        case .gtRequiredError?: return "'>' expected"
-        case .ltRequiredError?: return "'<' expected"
-        case .attributeNotStartedError?, .attributeNotFinishedError?: return "broken attribute"
-        case .tagNameMismatchError?: return "closing tag does not match"
+        switch code {
+        case 3: return "no document start"
+        case 4: return "empty document"
+        case 5: return "document ends early or has extra content"
+        case 39, 40: return "broken attribute"
+        case 41: return "attribute without a value"
+        case 73: return "'>' expected"
+        case 76: return "closing tag does not match"
+        case 77: return "document ends inside a tag"
         default: return "XML syntax error \(code)"
         }
     }
