@@ -83,16 +83,17 @@ public enum DatasetLoader {
                                                      options: [.skipsHiddenFiles]) else {
             throw GestureDataError.unreadable(file: root.path, reason: "cannot list folder")
         }
-        var out: [(URL, String?)] = []
+        var out: [(path: String, url: URL, folder: String?)] = []
         let rootComponents = root.pathComponents.count
         for case let url as URL in e {
             let ext = url.pathExtension.lowercased()
             guard ["xml", "json", "jsonl"].contains(ext) else { continue }
             let comps = url.standardizedFileURL.pathComponents
             let folder = comps.count > rootComponents + 1 ? comps[rootComponents] : nil
-            out.append((url, folder))
+            out.append((url.path, url, folder))
         }
-        return out.sorted { $0.0.path < $1.0.path }
+        // Sorting on the cached path: URL.path is rebuilt on every call.
+        return out.sorted { $0.path < $1.path }.map { ($0.url, $0.folder) }
     }
 
     struct FileResult {

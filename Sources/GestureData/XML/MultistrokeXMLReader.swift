@@ -43,7 +43,7 @@ public enum MultistrokeXMLReader {
                                                 reason: "the gesture has no strokes")
         }
         for s in raw.strokes {
-            if let index = s.index, Int(index.trimmingCharacters(in: .whitespaces)) == nil {
+            if let index = s.index, Int(XMLFields.trimmedASCII(index)) == nil {
                 throw GestureDataError.invalidField(file: file, location: .line(s.line), field: "Stroke.index",
                                                     reason: "'\(index)' is not an integer")
             }
