@@ -35,6 +35,34 @@ struct ResamplingTests {
         }
     }
 
+    /// Arc-length position of each resampled point on an arbitrary polyline, found by
+    /// walking the original segments in order (each point must lie on one of them).
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func randomPolylineIsEvenlySpacedAlongThePath(seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
+        let original = Stroke((0..<(5 + Int(seed) * 7)).map { _ in
+            Point(x: Double.random(in: -100...100, using: &rng), y: Double.random(in: -100...100, using: &rng))
+        })
+        let n = 64
+        let r = original.resampled(count: n)
+        let step = original.pathLength / Double(n - 1)
+        let cum = Path.cumulativeLengths(original.points)
+        var segment = 0
+        for (k, p) in r.points.enumerated() {
+            var s: Double?
+            while segment < original.count - 1 {
+                let a = original.points[segment], b = original.points[segment + 1]
+                let len = a.distance(to: b)
+                let along = len > 0 ? a.distance(to: p) : 0
+                // On this segment when |ap| + |pb| = |ab| (within rounding).
+                if abs(along + p.distance(to: b) - len) < 1e-9 { s = cum[segment] + along; break }
+                segment += 1
+            }
+            let position = try #require(s, "point \(k) is off the path")
+            #expect(close(position, Double(k) * step, 1e-9), "point \(k): \(position) vs \(Double(k) * step)")
+        }
+    }
+
     @Test func firstAndLastPointsAreKept() {
         for stroke in [Fixture.straight, Fixture.ell, Fixture.squiggle] {
             let r = stroke.resampled(count: 33)
