@@ -16,26 +16,51 @@ public enum JSONLines {
         decode(data, file: file, stopAtFirstError: false)
     }
 
+    /// Lines are found first, then decoded concurrently in chunks; results keep file
+    /// order, and in strict use the error reported is the first in line order.
     private static func decode(_ data: Data, file: String, stopAtFirstError: Bool)
         -> (samples: [Sample], skipped: [GestureDataError]) {
-        var samples: [Sample] = []
-        var errors: [GestureDataError] = []
+        var lines: [(number: Int, range: Range<Data.Index>)] = []
         var lineNumber = 0
         var start = data.startIndex
         while start < data.endIndex {
             lineNumber += 1
             let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
-            let line = data[start..<end]
+            if !data[start..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                lines.append((lineNumber, start..<end))
+            }
             start = end < data.endIndex ? data.index(after: end) : end
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            do {
-                samples.append(try NativeSampleCodec.decode(Data(line), file: file, location: .line(lineNumber)))
-            } catch let e as GestureDataError {
+        }
+        let found = lines
+        let chunk = 256
+        let chunks = (found.count + chunk - 1) / chunk
+        var results = [Result<Sample, GestureDataError>?](repeating: nil, count: lines.count)
+        results.withUnsafeMutableBufferPointer { buf in
+            let out = UnsafeSendableBuffer(buf)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for i in (c * chunk)..<min(found.count, (c + 1) * chunk) {
+                    let (n, range) = found[i]
+                    do {
+                        out.buffer[i] = .success(try NativeSampleCodec.decode(data.subdata(in: range), file: file,
+                                                                              location: .line(n)))
+                    } catch let e as GestureDataError {
+                        out.buffer[i] = .failure(e)
+                    } catch {
+                        out.buffer[i] = .failure(.malformed(file: file, location: .line(n), reason: "\(error)"))
+                    }
+                }
+            }
+        }
+        var samples: [Sample] = []
+        var errors: [GestureDataError] = []
+        samples.reserveCapacity(lines.count)
+        for r in results {
+            switch r {
+            case .success(let s)?: samples.append(s)
+            case .failure(let e)?:
                 errors.append(e)
-                if stopAtFirstError { break }
-            } catch {
-                errors.append(.malformed(file: file, location: .line(lineNumber), reason: "\(error)"))
-                if stopAtFirstError { break }
+                if stopAtFirstError { return (samples, errors) }
+            case nil: break
             }
         }
         return (samples, errors)
