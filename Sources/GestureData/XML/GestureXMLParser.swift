@@ -8,12 +8,12 @@ import GestureGeometry
 /// `<Gesture>` attributes, `<Point>` elements directly under it ($1 logs) and
 /// `<Stroke>` elements holding points (multistroke logs). Shared by
 /// ``DollarOneXMLReader`` and ``MultistrokeXMLReader``.
-struct RawXMLGesture {
-    struct RawPoint {
+struct RawXMLGesture: Equatable {
+    struct RawPoint: Equatable {
         var x: String?, y: String?, t: String?
         var line: Int
     }
-    struct RawStroke {
+    struct RawStroke: Equatable {
         var index: String?
         var line: Int
         var points: [RawPoint] = []
@@ -30,6 +30,15 @@ struct RawXMLGesture {
     /// inside it, strokes not nested, and a complete document (XMLParser may return
     /// `true` on truncated input, so its error and our own element stack are checked).
     static func parse(_ data: Data, file: String) throws -> RawXMLGesture {
+        // Well-formed logs in the plain subset take the fast path; anything else
+        // (entities, comments, other encodings, errors) goes through XMLParser, whose
+        // findings give the error messages.
+        if let g = FastGestureXMLScanner.scan(data, file: file) { return g }
+        return try parseWithXMLParser(data, file: file)
+    }
+
+    /// The reference path: Foundation's XMLParser (libxml2).
+    static func parseWithXMLParser(_ data: Data, file: String) throws -> RawXMLGesture {
         let delegate = Delegate(file: file)
         let parser = XMLParser(data: data)
         parser.delegate = delegate
@@ -73,55 +82,80 @@ struct RawXMLGesture {
         }
     }
 
+    /// Receives XMLParser's callbacks and hands them to a ``RawXMLBuilder``.
     private final class Delegate: NSObject, XMLParserDelegate {
-        let file: String
-        var gesture: RawXMLGesture?
-        var open: [String] = []
-        var closedGesture = false
-        var error: GestureDataError?
+        var builder: RawXMLBuilder
 
-        init(file: String) { self.file = file }
+        init(file: String) { builder = RawXMLBuilder(file: file) }
 
-        private func fail(_ parser: XMLParser, field: String, _ reason: String) {
-            error = .invalidField(file: file, location: .line(parser.lineNumber), field: field, reason: reason)
-            parser.abortParsing()
-        }
+        var gesture: RawXMLGesture? { builder.gesture }
+        var open: [String] { builder.open }
+        var closedGesture: Bool { builder.closedGesture }
+        var error: GestureDataError? { builder.error }
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes: [String: String] = [:]) {
-            guard error == nil else { return }
-            open.append(elementName)
-            switch elementName {
-            case "Gesture":
-                guard gesture == nil else {
-                    return fail(parser, field: "Gesture", "a log holds one gesture; found a second <Gesture>")
-                }
-                guard open.count == 1 else { return fail(parser, field: "Gesture", "<Gesture> must be the root element") }
-                gesture = RawXMLGesture(attributes: attributes, line: parser.lineNumber, loosePoints: [], strokes: [])
-            case "Stroke":
-                guard open.count == 2, open[0] == "Gesture" else {
-                    return fail(parser, field: "Stroke", "<Stroke> must be a child of <Gesture>")
-                }
-                gesture?.strokes.append(RawStroke(index: attributes["index"], line: parser.lineNumber))
-            case "Point":
-                let p = RawPoint(x: attributes["X"], y: attributes["Y"], t: attributes["T"], line: parser.lineNumber)
-                if open.count == 2, open[0] == "Gesture" {
-                    gesture?.loosePoints.append(p)
-                } else if open.count == 3, open[0] == "Gesture", open[1] == "Stroke" {
-                    if let last = gesture?.strokes.indices.last { gesture?.strokes[last].points.append(p) }
-                } else {
-                    fail(parser, field: "Point", "<Point> must be inside <Gesture> or <Gesture><Stroke>")
-                }
-            default:
-                break  // other elements are ignored
-            }
+            guard builder.error == nil else { return }
+            if !builder.start(elementName, attributes: attributes, line: parser.lineNumber) { parser.abortParsing() }
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?) {
-            if !open.isEmpty { open.removeLast() }
-            if elementName == "Gesture" && open.isEmpty { closedGesture = true }
+            builder.end(elementName)
         }
+    }
+}
+
+/// Builds a ``RawXMLGesture`` from element events, checking the structure as it goes.
+/// Fed by XMLParser or by ``FastGestureXMLScanner``, so both give the same result.
+struct RawXMLBuilder {
+    let file: String
+    var gesture: RawXMLGesture?
+    var open: [String] = []
+    var closedGesture = false
+    var error: GestureDataError?
+
+    init(file: String) { self.file = file }
+
+    private mutating func fail(line: Int, field: String, _ reason: String) -> Bool {
+        error = .invalidField(file: file, location: .line(line), field: field, reason: reason)
+        return false
+    }
+
+    /// A start tag. Returns `false` (with ``error`` set) when the structure is wrong.
+    mutating func start(_ name: String, attributes: [String: String], line: Int) -> Bool {
+        open.append(name)
+        switch name {
+        case "Gesture":
+            guard gesture == nil else {
+                return fail(line: line, field: "Gesture", "a log holds one gesture; found a second <Gesture>")
+            }
+            guard open.count == 1 else { return fail(line: line, field: "Gesture", "<Gesture> must be the root element") }
+            gesture = RawXMLGesture(attributes: attributes, line: line, loosePoints: [], strokes: [])
+        case "Stroke":
+            guard open.count == 2, open[0] == "Gesture" else {
+                return fail(line: line, field: "Stroke", "<Stroke> must be a child of <Gesture>")
+            }
+            gesture?.strokes.append(RawXMLGesture.RawStroke(index: attributes["index"], line: line))
+        case "Point":
+            let p = RawXMLGesture.RawPoint(x: attributes["X"], y: attributes["Y"], t: attributes["T"], line: line)
+            if open.count == 2, open[0] == "Gesture" {
+                gesture?.loosePoints.append(p)
+            } else if open.count == 3, open[0] == "Gesture", open[1] == "Stroke" {
+                if let last = gesture?.strokes.indices.last { gesture?.strokes[last].points.append(p) }
+            } else {
+                return fail(line: line, field: "Point", "<Point> must be inside <Gesture> or <Gesture><Stroke>")
+            }
+        default:
+            break  // other elements are ignored
+        }
+        return true
+    }
+
+    /// An end tag.
+    mutating func end(_ name: String) {
+        if !open.isEmpty { open.removeLast() }
+        if name == "Gesture" && open.isEmpty { closedGesture = true }
     }
 }
 
