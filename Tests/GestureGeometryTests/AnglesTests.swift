@@ -51,6 +51,17 @@ struct AnglesTests {
         #expect(close(Angles.legacyAngleBetweenPoints(.zero, c.to), c.degrees, 1e-12))
     }
 
+    @Test func nonFinitePointsGiveNaNNotACrash() {
+        #expect(Angles.angleBetweenPoints(.zero, Point(x: .nan, y: 1)).isNaN)
+        #expect(Angles.legacyAngleBetweenPoints(.zero, Point(x: .nan, y: 1)).isNaN)
+    }
+
+    @Test func collinearSegmentsAreZeroOrStraight() throws {
+        // Consecutive segments of one straight stroke, and a reversal.
+        #expect(try #require(Angles.angleBetweenLines(.zero, Point(x: 1, y: 1), Point(x: 1, y: 1), Point(x: 3, y: 3))) == 0)
+        #expect(try #require(Angles.angleBetweenLines(.zero, Point(x: 1, y: 1), Point(x: 1, y: 1), .zero)) == 180)
+    }
+
     @Test func legacyAngleOfIdenticalPointsIsNaNAsInTheBook() {
         #expect(Angles.legacyAngleBetweenPoints(Point(x: 1, y: 1), Point(x: 1, y: 1)).isNaN)
     }
@@ -75,8 +86,8 @@ struct AnglesTests {
         #expect(close(a, degrees, 1e-9))
     }
 
-    @Test func nearlyParallelLinesAreClampedNotNaN() throws {
-        // Parallel in exact arithmetic; the rounded cosine may exceed 1, where acos gives NaN.
+    @Test func nearlyParallelLinesAreInRangeNotNaN() throws {
+        // Parallel in exact arithmetic; a rounded cosine may exceed 1, where acos gives NaN.
         let a = try #require(Angles.angleBetweenLines(.zero, Point(x: 0.1, y: 0.7), .zero, Point(x: 0.3, y: 2.1)))
         #expect(a >= 0 && a < 1e-6)
         let b = try #require(Angles.angleBetweenLines(.zero, Point(x: 0.1, y: 0.7), .zero, Point(x: -0.3, y: -2.1)))

@@ -110,6 +110,15 @@ struct ResamplingTests {
         #expect(r.strokes[1].points.last == b.points.last)
     }
 
+    @Test func degenerateGesturesKeepTheCount() {
+        let one = Gesture([Stroke([Point(x: 1, y: 2)])]).resampled(count: 5)
+        #expect(one.pointCount == 5 && one.allPoints.allSatisfy { $0 == Point(x: 1, y: 2) })
+        let dots = Gesture([Stroke([Point(x: 1, y: 2)]), Stroke([Point(x: 1, y: 2)])]).resampled(count: 4)
+        #expect(dots.pointCount == 4)
+        let nan = Gesture([Fixture.withNaN, Fixture.straight]).resampled(count: 6)
+        #expect(nan.pointCount == 6)
+    }
+
     @Test func emptyStrokesInAGestureAreIgnored() {
         let g = Gesture([Stroke([]), Fixture.straight, Stroke([])])
         let r = g.resampled(count: 11)
