@@ -22,9 +22,10 @@ import GestureGeometry
 ///   Every stroke needs at least one point; `NumPts`, when present, must equal the total.
 /// - `T`: the same rule as ``DollarOneXMLReader`` — all integer literals are
 ///   milliseconds, any fraction or exponent means seconds — over the whole gesture; times
-///   may not decrease from stroke to stroke. The MMG logs write integer milliseconds
-///   (this reader's tests use that form; no copy of the MMG set was available to check
-///   every file). `Pressure` is ignored: a ``GestureGeometry/Point`` has no pressure.
+///   may not decrease from stroke to stroke. No copy of the MMG logs was available to
+///   check which unit they write, so the literal form decides: integer milliseconds and
+///   fractional seconds both read correctly. `Pressure` is ignored: a
+///   ``GestureGeometry/Point`` has no pressure.
 /// - `X`, `Y` are required finite decimal numbers.
 public enum MultistrokeXMLReader {
     /// Parses one file's bytes.
