@@ -12,7 +12,8 @@ extension DatasetCommand {
             folder of them) and writes OUT: a .jsonl dataset (one gesturelab.sample/1 object a \
             line, in path order), or a .json sample file when exactly one sample was read. \
             The output is written atomically: on any error no output file (and no temporary \
-            file) is left, and an existing OUT is untouched.
+            file) is left, and an existing OUT is untouched. An existing OUT inside the input \
+            folder is not read as input.
             """)
 
         @Argument(help: "A dataset folder, a sample file or a .jsonl dataset.")
@@ -40,8 +41,14 @@ extension DatasetCommand {
 
         func run() throws {
             let (report, _) = try DataCLI.load(path, mode: tolerant.mode, excluding: datasetOptions.excludedSubjects)
-            let samples = report.dataset.samples
             let url = URL(fileURLWithPath: output)
+            // A previous output inside the input folder is not input: re-running the
+            // command must not duplicate its samples.
+            let outPath = url.standardizedFileURL.path
+            let samples = report.dataset.samples.filter { s in
+                guard let src = s.source else { return true }
+                return src != outPath && !src.hasPrefix(outPath + ":")
+            }
             if url.pathExtension.lowercased() == "json" {
                 guard samples.count == 1 else {
                     throw ValidationError("a .json output holds one sample, but \(samples.count) were read; use a .jsonl output")

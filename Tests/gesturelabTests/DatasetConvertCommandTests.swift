@@ -19,6 +19,17 @@ struct DatasetConvertCommandTests {
         #expect(listing(dir.url.appendingPathComponent("out")) == ["all.jsonl"])
     }
 
+    @Test func rerunningIntoTheInputFolderDoesNotReadThePreviousOutput() throws {
+        let dir = try makeFixtureDataset()
+        defer { dir.remove() }
+        let out = dir.path("data/all.jsonl")
+        for _ in 0..<2 {
+            let r = try CLIRunner.run(["dataset", "convert", dir.path("data"), "--to", out])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.stdout.contains("wrote 5 samples"), "\(r.stdout)")
+        }
+    }
+
     @Test func convertsOneXMLLogToOneSampleFile() throws {
         let dir = try makeFixtureDataset()
         defer { dir.remove() }
