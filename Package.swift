@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         // MARK: fuzz targets (issue 8; tools/fuzz builds them with libFuzzer + ASan)
         .executable(name: "FuzzDollarOneXML", targets: ["FuzzDollarOneXML"]),
+        .executable(name: "FuzzMultistrokeXML", targets: ["FuzzMultistrokeXML"]),
         .executable(name: "FuzzNativeJSON", targets: ["FuzzNativeJSON"]),
         .executable(name: "FuzzRecognizers", targets: ["FuzzRecognizers"]),
         // MARK: end fuzz targets
@@ -72,6 +73,8 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["FuzzShim", "GestureGeometry"], path: "Sources/Fuzz/FuzzSupport"),
         .executableTarget(name: "FuzzDollarOneXML", dependencies: ["FuzzSupport", "GestureData"],
                           path: "Sources/Fuzz/FuzzDollarOneXML"),
+        .executableTarget(name: "FuzzMultistrokeXML", dependencies: ["FuzzSupport", "GestureData"],
+                          path: "Sources/Fuzz/FuzzMultistrokeXML"),
         .executableTarget(name: "FuzzNativeJSON", dependencies: ["FuzzSupport", "GestureData"],
                           path: "Sources/Fuzz/FuzzNativeJSON"),
         .executableTarget(name: "FuzzRecognizers", dependencies: ["FuzzSupport", "GestureGeometry"],
