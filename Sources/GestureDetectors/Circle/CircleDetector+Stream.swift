@@ -1,0 +1,55 @@
+import GestureGeometry
+
+extension CircleDetector {
+    /// The circle detector fed point by point. Sadun's test runs at touch end; here it
+    /// (like the trained rule) is applied to every prefix, so the stream fires at the
+    /// first point where the stroke so far passes, and a stroke accepted whole has fired
+    /// by its last point. O(n) per point.
+    ///
+    /// ```swift
+    /// var s = CircleDetector.Stream(thresholds: .sadun)
+    /// let fired = points.contains { s.add($0) }
+    /// ```
+    /// Edge cases: after a non-finite point the stream never fires.
+    public struct Stream: Sendable {
+        public let thresholds: CircleThresholds
+        private var raw: [Point] = []
+        private var distinct: [Point] = []
+        private var poisoned = false
+        public private(set) var added = 0
+        /// Index of the point at which it fired.
+        public private(set) var firedAt: Int?
+
+        public init(thresholds: CircleThresholds) { self.thresholds = thresholds }
+
+        public var hasFired: Bool { firedAt != nil }
+
+        /// Adds the next touch location; returns `true` once the detector has fired.
+        public mutating func add(_ p: Point) -> Bool {
+            defer { added += 1 }
+            if firedAt != nil { return true }
+            if !p.isFinite { poisoned = true }
+            if poisoned { return false }
+            switch thresholds.rule {
+            case .sadun(let r):
+                raw.append(p)
+                if let m = CircleDetector.sadunMeasures(raw), r.accepts(m) { firedAt = added }
+            case .trained(let settings, let box):
+                if let last = distinct.last, last.x == p.x, last.y == p.y { return false }
+                distinct.append(p)
+                guard distinct.count >= 2, let shape = CircleDetector.shape(Stroke(distinct), settings: settings)
+                else { return false }
+                if box.accepts(shape.values) { firedAt = added }
+            }
+            return firedAt != nil
+        }
+
+        public mutating func reset() {
+            raw = []
+            distinct = []
+            poisoned = false
+            added = 0
+            firedAt = nil
+        }
+    }
+}
