@@ -27,8 +27,8 @@ struct EvalDetector: ParsableCommand {
     @Option(help: "whole (decide on the whole stroke) | streaming (fired by the end, point by point).")
     var mode: DetectorEvaluator.Mode = .whole
 
-    @Flag(name: .customLong("per-sample"), help: "Add each sample's decision and score to the JSON (for ROC curves).")
-    var perSample = false
+    @Flag(help: "Add each sample's decision and score (for ROC curves) and the per-fold thresholds to the JSON.")
+    var details = false
 
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var datasetOptions: DatasetOptions
@@ -48,7 +48,7 @@ struct EvalDetector: ParsableCommand {
         if case .fixed(let t, _) = choice { settingsFrom = t }
         let m = DetectorMeasurements.measure(detector, dataset: data, settingsFrom: settingsFrom)
         let e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
-                                               mode: mode, includeSamples: perSample)
+                                               mode: mode, includeDetails: details)
         switch output.format {
         case .json: Console.out(try Console.json(e))
         case .text: DetectorCLI.printText(e)

@@ -35,8 +35,14 @@ extension CheckmarkDetector {
         /// Adds the next touch location; returns `true` once the detector has fired.
         public mutating func add(_ p: Point) -> Bool {
             defer { added += 1 }
-            if firedAt != nil { return true }
             if !p.isFinite { poisoned = true }
+            if firedAt != nil {
+                // Keep the points for ``end()``.
+                if case .trained = thresholds.rule, !poisoned, points.last.map({ $0.x != p.x || $0.y != p.y }) ?? true {
+                    points.append(p)
+                }
+                return true
+            }
             if poisoned { return false }
             switch thresholds.rule {
             case .checkPlease(let r):
@@ -57,6 +63,23 @@ extension CheckmarkDetector {
                 if box.accepts(shape.values) { firedAt = added }
             }
             return firedAt != nil
+        }
+
+        /// The whole-stroke decision at touch end (`touchesEnded`): exactly what
+        /// ``CheckmarkDetector/detects(_:)`` says for the points added (without a reset in
+        /// between). Use it instead of mid-stroke firing when a prefix of another symbol
+        /// must not count: on the $1 logs, firing mid-stroke raises the trained detector's
+        /// false-positive rate (see the README).
+        public func end() -> Bool {
+            if poisoned { return false }
+            switch thresholds.rule {
+            case .checkPlease:
+                return firedAt != nil
+            case .trained(let settings, let box):
+                guard points.count >= 2, let shape = CheckmarkDetector.shape(Stroke(points), settings: settings)
+                else { return false }
+                return box.accepts(shape.values)
+            }
         }
 
         /// Forgets the stroke so far (touch began again).

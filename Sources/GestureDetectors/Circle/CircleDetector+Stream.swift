@@ -27,23 +27,41 @@ extension CircleDetector {
         /// Adds the next touch location; returns `true` once the detector has fired.
         public mutating func add(_ p: Point) -> Bool {
             defer { added += 1 }
-            if firedAt != nil { return true }
             if !p.isFinite { poisoned = true }
+            if firedAt != nil {
+                // Keep the points for ``end()``.
+                if !poisoned {
+                    raw.append(p)
+                    if distinct.last.map({ $0.x != p.x || $0.y != p.y }) ?? true { distinct.append(p) }
+                }
+                return true
+            }
             if poisoned { return false }
+            raw.append(p)
+            let isNew = distinct.last.map { $0.x != p.x || $0.y != p.y } ?? true
+            if isNew { distinct.append(p) }
             switch thresholds.rule {
             case .sadun(let r):
-                raw.append(p)
                 if let m = CircleDetector.sadunMeasures(raw), r.accepts(m) { firedAt = added }
             case .trained(let settings, let box):
-                if let last = distinct.last, last.x == p.x, last.y == p.y { return false }
-                distinct.append(p)
-                guard distinct.count >= 2, let shape = CircleDetector.shape(Stroke(distinct), settings: settings)
+                guard isNew, distinct.count >= 2,
+                      let shape = CircleDetector.shape(Stroke(distinct), settings: settings)
                 else { return false }
                 if box.accepts(shape.values) { firedAt = added }
             }
             return firedAt != nil
         }
 
+        /// The whole-stroke decision at touch end, as Sadun's recognizer decides in
+        /// `touchesEnded`: exactly what ``CircleDetector/detects(_:)`` says for the points
+        /// added. Prefer it to mid-stroke firing for circles: the top loop of a question
+        /// mark is a circle until the tail is drawn.
+        public func end() -> Bool {
+            if poisoned || raw.isEmpty { return false }
+            return thresholds.accepts(CircleDetector.measure(Stroke(raw), settings: thresholds.shapeSettings))
+        }
+
+        /// Forgets the stroke so far (touch began again).
         public mutating func reset() {
             raw = []
             distinct = []

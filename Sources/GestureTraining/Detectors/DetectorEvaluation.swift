@@ -50,13 +50,14 @@ public struct DetectorEvaluation: Codable, Sendable {
     public var falseDetections: [String: Int]
     public var perSubject: [String: SubjectResult]
     /// The thresholds used; with `train` under leave-one-subject-out, the ones trained on
-    /// all subjects (what you would ship), the per-fold ones being in ``foldThresholds``.
+    /// all subjects (what you would ship); the per-fold ones are in ``foldThresholds``
+    /// when details are asked for.
     public var thresholds: DetectorThresholds
     public var foldThresholds: [String: DetectorThresholds]?
     /// Training target and seed when thresholds were trained.
     public var trainingTarget: BoxTrainer.Target?
     public var seed: UInt64?
-    /// Per-sample outcomes, only when asked for.
+    /// Per-sample outcomes, only when details are asked for.
     public var samples: [SampleOutcome]?
 
     enum CodingKeys: String, CodingKey {

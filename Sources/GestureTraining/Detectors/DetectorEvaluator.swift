@@ -29,13 +29,13 @@ public enum DetectorEvaluator {
 
     /// Evaluates and pools the counts.
     /// - Parameters:
-    ///   - includeSamples: add per-sample outcomes and scores to the result.
+    ///   - includeDetails: add per-sample outcomes and scores, and per-fold thresholds.
     ///   - progress: (done, total) over folds (training) or samples.
     /// - Throws: ``DetectorTrainingError`` when there are no positives or negatives, or a
     ///   training fold is empty.
     public static func evaluate(_ m: DetectorMeasurements, positive: String, thresholds choice: Thresholds,
                                 protocol proto: EvaluationProtocol, mode: Mode = .whole,
-                                includeSamples: Bool = false,
+                                includeDetails: Bool = false,
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
         guard isPositive.contains(true) else {
@@ -126,7 +126,7 @@ public enum DetectorEvaluator {
                                              positives: $0.positives, negatives: $0.negatives,
                                              falseDetections: $0.falsePositives)
         }
-        let samples: [DetectorEvaluation.SampleOutcome]? = includeSamples ? (0..<m.count).map {
+        let samples: [DetectorEvaluation.SampleOutcome]? = includeDetails ? (0..<m.count).map {
             .init(index: $0, label: m.labels[$0], subject: m.subjects[$0], source: m.sources[$0],
                   positive: isPositive[$0], detected: decisions[$0], score: scores[$0].isFinite ? scores[$0] : -1e9)
         } : nil
@@ -141,6 +141,6 @@ public enum DetectorEvaluator {
             falsePositiveRate: counts.falsePositiveRate, positives: counts.positives, negatives: counts.negatives,
             counts: counts, perLabel: perLabel.mapValues(\.fraction), perLabelCounts: perLabel,
             falseDetections: falseDetections, perSubject: perSubject, thresholds: shipped,
-            foldThresholds: foldThresholds, trainingTarget: target, seed: seedUsed, samples: samples)
+            foldThresholds: includeDetails ? foldThresholds : nil, trainingTarget: target, seed: seedUsed, samples: samples)
     }
 }
