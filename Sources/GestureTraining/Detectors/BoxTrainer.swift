@@ -31,6 +31,26 @@ public struct BoxTrainer: Sendable {
             case .truePositiveRate(let t): "true-positive rate >= \(t)"
             }
         }
+
+        enum CodingKeys: String, CodingKey { case falsePositiveRate, truePositiveRate }
+
+        /// Encoded as `{"falsePositiveRate": 0.01}` or `{"truePositiveRate": 0.95}`.
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            if let f = try c.decodeIfPresent(Double.self, forKey: .falsePositiveRate) {
+                self = .falsePositiveRate(f)
+            } else {
+                self = .truePositiveRate(try c.decode(Double.self, forKey: .truePositiveRate))
+            }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case .falsePositiveRate(let f): try c.encode(f, forKey: .falsePositiveRate)
+            case .truePositiveRate(let t): try c.encode(t, forKey: .truePositiveRate)
+            }
+        }
     }
 
     /// One (margin, strictness) candidate with its inner-validation counts.
