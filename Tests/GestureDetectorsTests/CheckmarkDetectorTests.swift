@@ -1,6 +1,7 @@
 import Foundation
 import GestureDetectors
 import GestureGeometry
+import GestureTestSupport
 import Testing
 
 /// A hand-made box that says "short leg down-right, long leg up-right, ends higher".
@@ -163,4 +164,16 @@ func streamEndGivesTheWholeStrokeDecision(name: String) {
         for p in stroke.points { _ = s.add(p) }
         #expect(s.end() == CheckmarkDetector(thresholds: t).detects(stroke))
     }
+}
+
+@Test func shippedDefaultStreamFiresBeforeTheEndOfASyntheticCheck() throws {
+    let url = GestureTestSupport.DatasetLocator.packageRoot.appendingPathComponent("templates/checkmark.json")
+    guard let data = try? Data(contentsOf: url) else { print("SKIPPED: no templates/checkmark.json"); return }
+    let shipped = try JSONDecoder().decode(CheckmarkThresholds.self, from: data)
+    #expect(CheckmarkDetector(thresholds: shipped).detects(Fixtures.check))
+    #expect(!CheckmarkDetector(thresholds: shipped).detects(Fixtures.caret))
+    var s = CheckmarkDetector.Stream(thresholds: shipped)
+    let pts = Fixtures.check.points
+    let firedAt = pts.indices.first { s.add(pts[$0]) }
+    #expect(firedAt.map { $0 < pts.count - 1 } == true, "fired at \(String(describing: firedAt)) of \(pts.count)")
 }

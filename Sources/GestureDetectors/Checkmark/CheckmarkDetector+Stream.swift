@@ -7,7 +7,7 @@ extension CheckmarkDetector {
     ///
     /// ```swift
     /// var s = CheckmarkDetector.Stream(thresholds: .checkPlease)
-    /// for p in points { if s.add(p) { print("fired at", s.firedAt!) ; break } }
+    /// for p in points where s.add(p) { print("fired at point", s.firedAt ?? 0); break }
     /// ```
     /// Agreement: it tests every prefix of the stroke with the whole-stroke rule, so a
     /// stroke that ``CheckmarkDetector/detects(_:)`` accepts has fired by its last point.

@@ -130,7 +130,8 @@ extension CircleDetector {
                 transit += Angles.angleBetweenLines(center, p[i], center, p[i + 1]).map { $0 * .pi / 180 } ?? 0
             }
         }
-        let duration: Double? = (first.t != nil && last.t != nil) ? last.t! - first.t! : nil
+        var duration: Double?
+        if let t0 = first.t, let t1 = last.t { duration = t1 - t0 }
         return SadunMeasures(pointCount: p.count, duration: duration, inflections: inflections,
                              closureDistance: first.distance(to: last), transit: transit)
     }
