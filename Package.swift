@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "FuzzMultistrokeXML", targets: ["FuzzMultistrokeXML"]),
         .executable(name: "FuzzNativeJSON", targets: ["FuzzNativeJSON"]),
         .executable(name: "FuzzRecognizers", targets: ["FuzzRecognizers"]),
+        .executable(name: "FuzzThresholds", targets: ["FuzzThresholds"]),
         // MARK: end fuzz targets
     ],
     dependencies: [
@@ -77,8 +78,10 @@ let package = Package(
                           path: "Sources/Fuzz/FuzzMultistrokeXML"),
         .executableTarget(name: "FuzzNativeJSON", dependencies: ["FuzzSupport", "GestureData"],
                           path: "Sources/Fuzz/FuzzNativeJSON"),
-        .executableTarget(name: "FuzzRecognizers", dependencies: ["FuzzSupport", "GestureGeometry"],
+        .executableTarget(name: "FuzzRecognizers", dependencies: ["FuzzSupport", "GestureGeometry", "GestureDetectors"],
                           path: "Sources/Fuzz/FuzzRecognizers"),
+        .executableTarget(name: "FuzzThresholds", dependencies: ["FuzzSupport", "GestureDetectors", "GestureTraining"],
+                          path: "Sources/Fuzz/FuzzThresholds"),
         // MARK: end fuzz targets
     ]
 )

@@ -1,10 +1,12 @@
 import Foundation
 import FuzzSupport
+import GestureDetectors
 import GestureGeometry
 
 /// Fuzz target: bytes → a gesture with degenerate or extreme (finite) points
-/// (``GestureBytes``), then every geometry step the recognizers rest on. None may trap;
-/// documented results (counts, nil for degenerate input) are checked.
+/// (``GestureBytes``), then every geometry step the recognizers rest on and every
+/// detector preset, on whole strokes and point by point. None may trap; documented
+/// results (counts, nil for degenerate input, stream end = whole-stroke decision) are checked.
 func fuzzOne(_ data: Data) {
     var reader = GestureBytes(data)
     let gesture = reader.gesture()
@@ -38,6 +40,7 @@ func fuzzOne(_ data: Data) {
             }
         }
     }
+    for stroke in gesture.strokes { runDetectors(stroke) }
     let g = gesture.resampled(count: count)
     precondition(g.pointCount == count, "Gesture.resampled(count: \(count)) gave \(g.pointCount) points")
     _ = gesture.smoothed(granularity: granularity)
@@ -45,6 +48,35 @@ func fuzzOne(_ data: Data) {
     _ = gesture.centroid
     _ = gesture.indicativeAngle
     _ = gesture.scaled(toSquare: 250).translated(centroidTo: .zero)
+}
+
+let checkmarks: [CheckmarkThresholds] = [.checkPlease] + shipped("checkmark", CheckmarkThresholds.self)
+let circles: [CircleThresholds] = [.sadun, .sadunWithoutInflectionTest, .sadunShapeOnly] + shipped("circle", CircleThresholds.self)
+
+/// The trained thresholds shipped in templates/, when the target runs from the package root.
+func shipped<T: Decodable>(_ name: String, _ type: T.Type) -> [T] {
+    guard let data = FileManager.default.contents(atPath: "templates/\(name).json"),
+          let t = try? JSONDecoder().decode(T.self, from: data) else { return [] }
+    return [t]
+}
+
+func runDetectors(_ stroke: Stroke) {
+    for t in checkmarks {
+        let whole = CheckmarkDetector(thresholds: t).detects(stroke)
+        var stream = CheckmarkDetector.Stream(thresholds: t)
+        for p in stroke.points { _ = stream.add(p) }
+        precondition(stream.end() == whole, "check-mark stream end() disagrees with detects()")
+    }
+    for t in circles {
+        let whole = CircleDetector(thresholds: t).detects(stroke)
+        var stream = CircleDetector.Stream(thresholds: t)
+        for p in stroke.points { _ = stream.add(p) }
+        precondition(stream.end() == whole, "circle stream end() disagrees with detects()")
+    }
+    let swipe = SwipeDetector(thresholds: .book)
+    _ = swipe.direction(of: stroke)
+    var stream = SwipeDetector.Stream(thresholds: .book)
+    for p in stroke.points { _ = stream.add(p) }
 }
 
 #if FUZZING

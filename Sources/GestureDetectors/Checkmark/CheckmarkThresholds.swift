@@ -96,8 +96,12 @@ extension CheckmarkThresholds: Codable {
                     forKey: .box, in: c,
                     debugDescription: "unknown check-mark feature '\(unknown)'; known: \(CheckmarkDetector.Shape.names.joined(separator: ", "))")
             }
-            rule = .trained(settings: try c.decodeIfPresent(CheckmarkDetector.ShapeSettings.self, forKey: .settings) ?? .default,
-                            box: box)
+            let settings = try c.decodeIfPresent(CheckmarkDetector.ShapeSettings.self, forKey: .settings) ?? .default
+            try ShapeSettingsLimits.check(resampleCount: settings.resampleCount,  // issue 8: bounded allocations
+                                          smoothingGranularity: settings.smoothingGranularity,
+                                          cornerWindow: settings.cornerWindow, cornerDegrees: settings.cornerDegrees,
+                                          key: .settings, in: c)
+            rule = .trained(settings: settings, box: box)
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .rule, in: c, debugDescription: "unknown rule '\(other)'; expected 'checkPlease' or 'trained'")

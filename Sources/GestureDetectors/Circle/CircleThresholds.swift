@@ -98,8 +98,12 @@ extension CircleThresholds: Codable {
                     forKey: .box, in: c,
                     debugDescription: "unknown circle feature '\(unknown)'; known: \(CircleDetector.Shape.names.joined(separator: ", "))")
             }
-            rule = .trained(settings: try c.decodeIfPresent(CircleDetector.ShapeSettings.self, forKey: .settings) ?? .default,
-                            box: box)
+            let settings = try c.decodeIfPresent(CircleDetector.ShapeSettings.self, forKey: .settings) ?? .default
+            try ShapeSettingsLimits.check(resampleCount: settings.resampleCount,  // issue 8: bounded allocations
+                                          smoothingGranularity: settings.smoothingGranularity,
+                                          cornerWindow: settings.cornerWindow, cornerDegrees: settings.cornerDegrees,
+                                          key: .settings, in: c)
+            rule = .trained(settings: settings, box: box)
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .rule, in: c, debugDescription: "unknown rule '\(other)'; expected 'sadun' or 'trained'")

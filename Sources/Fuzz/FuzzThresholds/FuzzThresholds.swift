@@ -1,0 +1,67 @@
+import Foundation
+import FuzzSupport
+import GestureDetectors
+import GestureGeometry
+import GestureTraining
+
+/// Fuzz target: the detector thresholds decoders (`gesturelab.checkmark/1`,
+/// `gesturelab.circle/1`, `gesturelab.swipe/1`) on arbitrary bytes. Whatever decodes is
+/// then used: each detector runs on fixed strokes, whole and point by point, and the
+/// thresholds must encode and decode again to the same value.
+func fuzzOne(_ data: Data) {
+    for kind in [DetectorKind.checkmark, .circle] {
+        guard let t = try? DetectorThresholds.decode(data, kind: kind, file: "fuzz.json") else { continue }
+        exercise(t)
+        let again: DetectorThresholds
+        do { again = try DetectorThresholds.decode(try t.encoded(), kind: kind, file: "again.json") } catch {
+            preconditionFailure("decoded thresholds do not round-trip: \(error)")
+        }
+        exercise(again)
+    }
+    if let s = try? JSONDecoder().decode(SwipeThresholds.self, from: data) {
+        let d = SwipeDetector(thresholds: s)
+        for stroke in FixedStrokes.all {
+            _ = d.detects(stroke)
+            var stream = SwipeDetector.Stream(thresholds: s)
+            for p in stroke.points { _ = stream.add(p) }
+        }
+    }
+}
+
+func exercise(_ t: DetectorThresholds) {
+    for stroke in FixedStrokes.all {
+        switch t {
+        case .checkmark(let c):
+            _ = CheckmarkDetector(thresholds: c).detects(stroke)
+            var stream = CheckmarkDetector.Stream(thresholds: c)
+            for p in stroke.points { _ = stream.add(p) }
+            _ = stream.end()
+        case .circle(let c):
+            _ = CircleDetector(thresholds: c).detects(stroke)
+            var stream = CircleDetector.Stream(thresholds: c)
+            for p in stroke.points { _ = stream.add(p) }
+            _ = stream.end()
+        }
+    }
+}
+
+#if FUZZING
+// Both entry points are defined so the target links with either linker (see FuzzDollarOneXML).
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    fuzzOne(bytes.map { Data(bytes: $0, count: size) } ?? Data())
+    return 0
+}
+
+@_cdecl("FuzzThresholds_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    FuzzDriver.runLibFuzzer(argc: argc, argv: argv, body: fuzzOne)
+}
+#else
+@main
+struct FuzzThresholds {
+    static func main() {
+        exit(FuzzDriver.replay(name: "FuzzThresholds", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne))
+    }
+}
+#endif
