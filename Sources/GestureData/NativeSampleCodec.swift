@@ -75,11 +75,16 @@ public enum NativeSampleCodec {
         var strokes: [Stroke] = []
         strokes.reserveCapacity(rawStrokes.count)
         var lastT: Double?
+        var totalPoints = 0
         for (k, rs) in rawStrokes.enumerated() {
             guard case .array(let rawPoints) = rs else {
                 throw fail("strokes[\(k)]", "a stroke is an array of points, found \(rs.kindName)")
             }
             guard !rawPoints.isEmpty else { throw fail("strokes[\(k)]", "empty stroke (no points)") }
+            totalPoints += rawPoints.count
+            guard totalPoints <= SampleLimits.maxPoints else {  // issue 8: bounded work downstream
+                throw fail("strokes[\(k)]", "more than \(SampleLimits.maxPoints) points in one sample (SampleLimits.maxPoints)")
+            }
             var pts: [Point] = []
             pts.reserveCapacity(rawPoints.count)
             for (i, rp) in rawPoints.enumerated() {

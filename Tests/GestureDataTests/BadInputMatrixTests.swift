@@ -67,6 +67,10 @@ struct BadInputMatrixTests {
              location: "line", field: ""),
         Case("not XML at all", "binary.xml", [0x00, 0x01, 0x02, 0xFF, 0x7F, 0x80], location: "", field: ""),
 
+        Case("more points than SampleLimits.maxPoints", "many.xml",
+             xml(String(repeating: "<Point X=\"1\" Y=\"2\"/>\n", count: SampleLimits.maxPoints + 1)),
+             location: "line \(SampleLimits.maxPoints + 3)", field: "Point"),
+
         // native sample (.json)
         Case("truncated JSON", "trunc.json", String(json("[[[1, 2], [3, 4]]]").prefix(40)), location: "", field: ""),
         Case("empty JSON file", "empty.json", "", location: "", field: ""),
@@ -90,6 +94,11 @@ struct BadInputMatrixTests {
                 + Array(#"", "strokes": [[[1, 2]]]}"#.utf8),
              location: "", field: ""),
 
+        Case("more points than SampleLimits.maxPoints", "many.json",
+             json("[[" + Array(repeating: "[1, 2]", count: 6000).joined(separator: ",") + "], ["
+                  + Array(repeating: "[1, 2]", count: SampleLimits.maxPoints - 5999).joined(separator: ",") + "]]"),
+             location: "sample 1", field: "strokes[1]"),
+
         // native dataset (.jsonl): errors name the line
         Case("bad second line", "lines.jsonl", json("[[[1, 2]]]") + "\n" + json("[[[1, \"x\"]]]") + "\n",
              location: "line 2", field: "strokes[0][0]"),
@@ -99,9 +108,9 @@ struct BadInputMatrixTests {
              json("[[[1, 2]]]") + "\n\n" + json("[[[1, 2]]]", format: "gesturelab.sample/9") + "\n",
              location: "line 3", field: "format"),
         Case("a very long bad line", "long.jsonl",
-             json("[[[1, 2]]]") + "\n" + "{\"format\": \"gesturelab.sample/1\", \"strokes\": [["
-                + String(repeating: "[1, 2], ", count: 200_000) + "[1, \"oops\"]]]}\n",
-             location: "line 2", field: "strokes[0][200000]"),
+             json("[[[1, 2]]]") + "\n" + "{\"format\": \"gesturelab.sample/1\", \"label\": \""
+                + String(repeating: "x", count: 4_000_000) + "\", \"strokes\": [[[1, 2], [1, \"oops\"]]]}\n",
+             location: "line 2", field: "strokes[0][1][1]"),
         Case("invalid UTF-8 on line 2", "utf8.jsonl",
              Array((json("[[[1, 2]]]") + "\n").utf8) + [0xFF, 0xFF, 0x0A], location: "line 2", field: ""),
     ]
@@ -161,6 +170,18 @@ struct BadInputMatrixTests {
         #expect(try load("jitter.json").samples[0].gesture.pointCount == 2)
         #expect(try load("empty.jsonl").count == 0)
         #expect(try load("blank.jsonl").count == 0)
+    }
+
+    @Test func samplesAtThePointLimitLoad() throws {
+        let dir = try TemporaryDirectory("limit-input")
+        defer { dir.remove() }
+        let n = SampleLimits.maxPoints
+        try Data(Self.json("[[" + Array(repeating: "[1, 2]", count: n).joined(separator: ",") + "]]").utf8)
+            .write(to: dir.url.appendingPathComponent("max.json"))
+        try Data(Self.xml(String(repeating: "<Point X=\"1\" Y=\"2\"/>\n", count: n)).utf8)
+            .write(to: dir.url.appendingPathComponent("max.xml"))
+        #expect(try DatasetLoader.load(dir.path("max.json")).samples[0].gesture.pointCount == n)
+        #expect(try DatasetLoader.load(dir.path("max.xml")).samples[0].gesture.pointCount == n)
     }
 
     /// A 200 MB file is refused from its size alone: no read, so time and memory stay

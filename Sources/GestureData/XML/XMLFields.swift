@@ -9,6 +9,11 @@ enum XMLFields {
     /// `T` must be on every point or on none, and may not decrease through the gesture.
     static func points(_ strokes: [[RawXMLGesture.RawPoint]], file: String) throws -> [[Point]] {
         let all = strokes.joined()
+        if all.count > SampleLimits.maxPoints {  // issue 8: bounded work downstream
+            let first = all.dropFirst(SampleLimits.maxPoints).first
+            throw GestureDataError.invalidField(file: file, location: .line(first?.line ?? 1), field: "Point",
+                                                reason: "more than \(SampleLimits.maxPoints) points in one gesture (SampleLimits.maxPoints)")
+        }
         let withT = all.filter { $0.t != nil }.count
         if withT != 0, withT != all.count, let missing = all.first(where: { $0.t == nil }) {
             throw GestureDataError.invalidField(file: file, location: .line(missing.line), field: "T",
