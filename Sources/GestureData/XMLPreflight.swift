@@ -6,7 +6,8 @@ import Foundation
 /// error (both found by `FuzzDollarOneXML`, issue 8; regression inputs in
 /// Tests/Fuzz/Regressions/FuzzDollarOneXML):
 /// - an element or attribute name with ill-formed UTF-8 (it force-unwraps the decoding);
-/// - a processing instruction without data, such as `<?x?>` (it calls `strlen` on NULL).
+/// - a processing instruction without data, such as `<?x?>` (it calls `strlen` on NULL),
+///   also when it follows a broken declaration (found by `FuzzMultistrokeXML`).
 ///
 /// The gesture logs are UTF-8 (DESIGN.md §2) and use nothing beyond an XML declaration,
 /// comments, elements, attributes and text, so this check accepts exactly that: it
@@ -45,43 +46,53 @@ enum XMLPreflight {
         }
     }
 
-    /// The first `<?…` (other than a leading XML declaration) or `<!…` (other than a
-    /// comment) outside comments, with its line and what it is.
+    /// The first `<?…` (other than a leading XML declaration) or `<!…` (other than the
+    /// start of a comment), with its line and what it is.
+    ///
+    /// The scan is deliberately context-free: it does not skip comments, because a
+    /// document can fool a skip (`<?xml … <!-- … ?>` is a broken declaration to libxml2,
+    /// not a comment, and `<?x?>` after it still reached XMLParser — the third crash).
+    /// A `<?` or `<!DOCTYPE` inside a comment is therefore refused too.
     static func firstUnsupportedMarkup(in data: Data) -> (line: Int, reason: String)? {
         let bytes = [UInt8](data)
         let lt = UInt8(ascii: "<"), newline = UInt8(ascii: "\n")
-        var line = 1
-        var i = 0
+        let question = UInt8(ascii: "?"), bang = UInt8(ascii: "!"), dash = UInt8(ascii: "-")
         // A UTF-8 byte order mark and leading white space may precede the declaration.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[start]) { start += 1 }
-        func matches(_ s: String, at k: Int) -> Bool {
-            let u = Array(s.utf8)
-            return k + u.count <= bytes.count && Array(bytes[k..<(k + u.count)]) == u
-        }
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == newline { line += 1; i += 1; continue }
-            guard b == lt, i + 1 < bytes.count else { i += 1; continue }
-            if matches("<!--", at: i) {
-                // Skip the comment, counting its lines.
-                var k = i + 4
-                while k < bytes.count && !matches("-->", at: k) {
-                    if bytes[k] == newline { line += 1 }
-                    k += 1
-                }
-                i = k + 3
-                continue
+        var line = 1
+        for k in 0..<start where bytes[k] == newline { line += 1 }
+        var i = start
+        let declaration = Array("<?xml".utf8)
+        if bytes.count >= start + 6, Array(bytes[start..<(start + 5)]) == declaration,
+           [0x20, 0x09, 0x0D, 0x0A].contains(bytes[start + 5]) {
+            // The declaration runs to the first `?>` and holds no markup.
+            var k = start + 5
+            while k + 1 < bytes.count && !(bytes[k] == question && bytes[k + 1] == UInt8(ascii: ">")) {
+                if bytes[k] == lt { return (line, "malformed <?xml …?> declaration") }
+                if bytes[k] == newline { line += 1 }
+                k += 1
             }
-            if bytes[i + 1] == UInt8(ascii: "?") {
-                let isDeclaration = i == start && matches("<?xml", at: i) && i + 5 < bytes.count
-                    && [0x20, 0x09, 0x0D, 0x0A].contains(bytes[i + 5])
-                if !isDeclaration {
+            guard k + 1 < bytes.count else { return (line, "unterminated <?xml …?> declaration") }
+            i = k + 2
+        }
+        while i + 1 < bytes.count {
+            let b = bytes[i]
+            if b == newline { line += 1 }
+            if b == lt {
+                let next = bytes[i + 1]
+                if next == question {
                     return (line, "processing instructions other than the <?xml …?> declaration are not supported")
                 }
-            } else if bytes[i + 1] == UInt8(ascii: "!") {
-                return (line, matches("<![CDATA[", at: i) ? "CDATA sections are not supported"
-                                                          : "<!DOCTYPE> and other declarations are not supported")
+                if next == bang {
+                    let isComment = i + 3 < bytes.count && bytes[i + 2] == dash && bytes[i + 3] == dash
+                    if !isComment {
+                        let cdata = Array("<![CDATA[".utf8)
+                        let isCDATA = i + cdata.count <= bytes.count && Array(bytes[i..<(i + cdata.count)]) == cdata
+                        return (line, isCDATA ? "CDATA sections are not supported"
+                                              : "<!DOCTYPE> and other declarations are not supported")
+                    }
+                }
             }
             i += 1
         }

@@ -14,10 +14,11 @@ struct FuzzRegressionTests {
             .map { dir.appendingPathComponent($0).path }
     }
 
-    @Test(arguments: files("FuzzDollarOneXML"))
-    func dollarOneXMLCrashInputIsAnError(_ path: String) throws {
+    @Test(arguments: files("FuzzDollarOneXML") + files("FuzzMultistrokeXML"))
+    func xmlCrashInputIsAnError(_ path: String) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: GestureDataError.self) { try DollarOneXMLReader.read(data, file: path) }
+        #expect(throws: GestureDataError.self) { try MultistrokeXMLReader.read(data, file: path) }
     }
 
     @Test func invalidUTF8InAnAttributeNameIsRejectedWithItsLine() throws {
@@ -34,7 +35,7 @@ struct FuzzRegressionTests {
     func unsupportedMarkupIsRejectedWithItsLine(_ markup: String) throws {
         // The second crash: XMLParser called strlen(NULL) on a processing instruction
         // without data. DOCTYPE (entity bombs) and CDATA are refused the same way.
-        let xml = "<?xml version=\"1.0\"?>\n<!-- <?ok?> inside a comment -->\n<Gesture>\n\(markup)<Point X=\"1\" Y=\"2\"/>\n</Gesture>\n"
+        let xml = "<?xml version=\"1.0\"?>\n<!-- a comment -->\n<Gesture>\n\(markup)<Point X=\"1\" Y=\"2\"/>\n</Gesture>\n"
         do {
             _ = try DollarOneXMLReader.read(Data(xml.utf8), file: "f.xml")
             Issue.record("\(markup) accepted")
@@ -45,8 +46,17 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test(arguments: ["<?xml ve \"u\"<!-- s \"?>\n<G S<?x-?>", "<?xml version=\"1.0\"", "<!-- <?x?> -->"])
+    func markupHiddenFromACommentSkipIsRejected(_ text: String) throws {
+        // The third crash (FuzzMultistrokeXML): a broken declaration swallowed what looked
+        // like a comment, and the processing instruction after it reached XMLParser.
+        #expect(throws: GestureDataError.self) {
+            try GestureXMLReader.read(Data(text.utf8), file: "f.xml")
+        }
+    }
+
     @Test func declarationCommentsAndByteOrderMarkAreAccepted() throws {
-        let xml = "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- <!DOCTYPE> -->\n<Gesture Name=\"é1\"><Point X=\"1\" Y=\"2\"/></Gesture>"
+        let xml = "\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- a comment -->\n<Gesture Name=\"é1\"><Point X=\"1\" Y=\"2\"/></Gesture>"
         let s = try DollarOneXMLReader.read(Data(xml.utf8), file: "f.xml")
         #expect(s.label == "é" && s.gesture.pointCount == 1)
     }
