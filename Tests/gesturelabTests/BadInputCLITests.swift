@@ -129,4 +129,52 @@ struct BadInputCLITests {
         #expect(r.maxRSSMegabytes < 100, "peak RSS \(r.maxRSSMegabytes) MB")
         #expect(r.seconds < 10, "\(r.seconds) s")
     }
+
+    static let thresholdsCases: [BadFile] = [
+        BadFile("thresholds truncated", "t.json", #"{"format": "gesturelab.checkmark/1", "rule": "checkPl"#, ["t.json"]),
+        BadFile("thresholds unknown version", "v.json",
+                #"{"format": "gesturelab.checkmark/9", "rule": "checkPlease", "checkPlease": {"minAngle": 50, "maxAngle": 135, "minLength": 10}}"#,
+                ["v.json", "format", "gesturelab.checkmark/9"]),
+        BadFile("thresholds wrong type", "w.json",
+                #"{"format": "gesturelab.checkmark/1", "rule": "checkPlease", "checkPlease": {"minAngle": "fifty", "maxAngle": 135, "minLength": 10}}"#,
+                ["w.json", "minAngle"]),
+        BadFile("thresholds huge resampleCount", "r.json",
+                #"{"format": "gesturelab.checkmark/1", "rule": "trained", "box": {"intervals": {}}, "settings": {"resampleCount": 2000000000, "smoothingGranularity": 4, "cornerWindow": 3, "cornerDegrees": 45}}"#,
+                ["r.json", "settings", "resampleCount"]),
+        BadFile("thresholds invalid UTF-8", "u.json", Array(#"{"format": "gesturelab.checkmark/1", "rule": ""#.utf8) + [0xFF] + Array(#""}"#.utf8),
+                ["u.json"]),
+        BadFile("thresholds deep nesting", "d.json", String(repeating: "{\"a\":", count: 5000), ["d.json"]),
+    ]
+
+    @Test(arguments: thresholdsCases)
+    func evalDetectorRefusesBadThresholdsFiles(_ bad: BadFile) throws {
+        let dir = try TemporaryDirectory("cli-thresholds")
+        defer { dir.remove() }
+        try Data((Self.sample.replacingOccurrences(of: "{", with: #"{"label": "check", "#) + "\n").utf8)
+            .write(to: dir.url.appendingPathComponent("d.jsonl"))
+        let path = dir.path(bad.fileName)
+        try Data(bad.bytes).write(to: URL(fileURLWithPath: path))
+        let r = try Self.run(["eval", "detector", "checkmark", "--dataset", dir.path("d.jsonl"),
+                              "--positive", "check", "--thresholds", path])
+        #expect(r.signal == nil, "\(bad.name): killed by signal \(r.signal ?? 0)\n\(r.stderr)")
+        #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
+        for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
+        #expect(r.maxRSSMegabytes < 300 && r.seconds < 30, "\(bad.name): \(r.maxRSSMegabytes) MB, \(r.seconds) s")
+    }
+
+    @Test func twoHundredMegabyteThresholdsFileIsRefusedBySize() throws {
+        let dir = try TemporaryDirectory("cli-thresholds-huge")
+        defer { dir.remove() }
+        try Data((Self.sample + "\n").utf8).write(to: dir.url.appendingPathComponent("d.jsonl"))
+        let path = dir.path("huge.json")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+        let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try h.truncate(atOffset: 200_000_000)
+        try h.close()
+        let r = try Self.run(["eval", "detector", "checkmark", "--dataset", dir.path("d.jsonl"),
+                              "--positive", "check", "--thresholds", path])
+        #expect(r.signal == nil && r.exitCode != 0, "\(r)")
+        #expect(r.stderr.contains("huge.json") && r.stderr.contains("200000000 bytes"), "\(r.stderr)")
+        #expect(r.maxRSSMegabytes < 100 && r.seconds < 10, "\(r.maxRSSMegabytes) MB, \(r.seconds) s")
+    }
 }

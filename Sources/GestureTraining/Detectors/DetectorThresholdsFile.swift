@@ -9,9 +9,13 @@ public enum DetectorThresholdsFile {
     public static func load(_ path: String, kind: DetectorKind) throws -> DetectorThresholds {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // issue 8: size first
+        } catch let GestureDataError.tooLarge(_, bytes, limit) {
+            throw DetectorTrainingError.badThresholds(file: path, reason: "file is \(bytes) bytes, over the limit of \(limit) bytes")
+        } catch let GestureDataError.unreadable(_, reason) {
+            throw DetectorTrainingError.badThresholds(file: path, reason: "cannot read: \(reason)")
         } catch {
-            throw DetectorTrainingError.badThresholds(file: path, reason: "cannot read: \(error.localizedDescription)")
+            throw DetectorTrainingError.badThresholds(file: path, reason: "cannot read: \(error)")
         }
         return try DetectorThresholds.decode(data, kind: kind, file: path)
     }
