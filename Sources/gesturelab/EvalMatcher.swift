@@ -132,13 +132,13 @@ struct EvalMatcher: ParsableCommand {
             return
         }
         Console.out("leave-one-label-out, \(r.algorithm), \(r.templatesPerClass) templates per class, thresholds keep \(MatcherCLI.percent(r.acceptFraction)) of training positives, seed \(r.seed) (\(String(format: "%.1f", seconds)) s)")
-        Console.out("left out          FPR      (FP/n)      in-vocab accepted  in-vocab correct")
+        Console.out("left out            FPR      (FP/n)      in-vocab accepted  in-vocab correct")
         for row in r.rows {
-            Console.out(row.label.padding(toLength: 16, withPad: " ", startingAt: 0)
+            Console.out(row.label.padding(toLength: 18, withPad: " ", startingAt: 0)
                 + String(format: " %6.2f%%  ", row.falsePositiveRate * 100)
                 + "(\(row.falsePositives)/\(row.negatives))".padding(toLength: 11, withPad: " ", startingAt: 0)
                 + String(format: "  %8.2f%%           %8.2f%%", row.inVocabularyAccepted * 100, row.inVocabularyCorrect * 100))
         }
-        Console.out(String(format: "mean             %6.2f%%               %8.2f%%", r.meanFalsePositiveRate * 100, r.meanInVocabularyAccepted * 100))
+        Console.out(String(format: "mean               %6.2f%%               %8.2f%%", r.meanFalsePositiveRate * 100, r.meanInVocabularyAccepted * 100))
     }
 }

@@ -40,7 +40,13 @@ struct Recognize: ParsableCommand {
         let library = try MatcherCLI.loadLibrary(templates)
         let thresholds = try rejection.map(MatcherCLI.loadThresholds)
         if let thresholds, thresholds.algorithm != matcher.algorithm.algorithm {
-            throw ValidationError("\(rejection ?? ""): thresholds are for '\(thresholds.algorithm.rawValue)', not '\(matcher.algorithm.rawValue)'; pass --algorithm \(thresholds.algorithm.rawValue)")
+            throw FileError(file: rejection ?? "", message: "thresholds are for '\(thresholds.algorithm.rawValue)', not '\(matcher.algorithm.rawValue)'; pass --algorithm \(thresholds.algorithm.rawValue)")
+        }
+        if let thresholds {
+            // Distances depend on the matcher settings the thresholds were trained with.
+            for (key, value) in matcher.summary where thresholds.settings[key].map({ $0 != value }) ?? false {
+                throw FileError(file: rejection ?? "", message: "thresholds were trained with \(key) \(thresholds.settings[key] ?? ""), this run uses \(value)")
+            }
         }
         let recognize: (Gesture) -> [Match]
         switch matcher.algorithm {

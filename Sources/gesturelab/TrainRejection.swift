@@ -103,9 +103,9 @@ struct TrainRejection: ParsableCommand {
             Console.out(try Console.json(Out(out: out, method: m.name, seed: seed, splices: result.splices, labels: summary)))
         case .text:
             Console.out("method \(m.name), \(matcher.algorithm.rawValue), seed \(seed), splices \(result.splices); wrote \(out)")
-            Console.out("label            threshold  positives  negatives  train TPR  train FPR")
+            Console.out("label              threshold  positives  negatives  train TPR  train FPR")
             for (label, s) in summary.sorted(by: { $0.key < $1.key }) {
-                Console.out(label.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: " %9.4f  %9d  %9d  %8.2f%%  %8.2f%%",
+                Console.out(label.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: " %9.4f  %9d  %9d  %8.2f%%  %8.2f%%",
                                    s.threshold, s.positives, s.negatives, s.trainingTPR * 100, s.trainingFPR * 100))
             }
         }

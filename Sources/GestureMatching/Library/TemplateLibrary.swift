@@ -34,7 +34,12 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
     public static func decode(_ data: Data) throws -> TemplateLibrary {
         let raw: RawLibrary
         do {
-            raw = try JSONDecoder().decode(RawLibrary.self, from: data)
+            let decoder = JSONDecoder()
+            // Writers that spell non-finite numbers as strings (Python's json, JavaScript
+            // tools) are read, so the validator can name the offending point.
+            decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+                positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+            raw = try decoder.decode(RawLibrary.self, from: data)
         } catch let error as DecodingError {
             throw TemplateLibraryError.malformed(reason: Self.describe(error))
         } catch {
@@ -78,10 +83,10 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
         return TemplateLibrary(templates: templates, settings: raw.settings ?? [:])
     }
 
-    /// The library as pretty JSON in the `gesturelab.templates/1` format.
+    /// The library as compact, key-sorted JSON in the `gesturelab.templates/1` format.
     public func encoded() throws -> Data {
         let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys]
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try e.encode(Encoded(format: Self.format, templates: templates, settings: settings))
     }
 
@@ -92,8 +97,8 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
     }
 
     /// Lenient shape so that the validator, not the JSON decoder, reports what is wrong.
-    /// Numbers are read as `Double`; JSON cannot spell NaN, but a decoder option or a
-    /// huge literal (1e999 → inf) can still produce non-finite values.
+    /// Numbers are read as `Double`; `"NaN"` and `"Infinity"` strings become non-finite
+    /// values that the validator rejects (a literal such as 1e999 is malformed JSON).
     private struct RawLibrary: Decodable {
         struct RawTemplate: Decodable {
             var name: String?
