@@ -58,6 +58,7 @@ struct TemplatesBuild: ParsableCommand {
             "excludedSubjects": datasetOptions.excludedSubjects.joined(separator: ","),
         ]
         if let speed { settings["speed"] = speed }
+        settings["command"] = (["gesturelab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
         if method == .medoid { settings["medoidDistance"] = matcher.algorithm.rawValue }
         let library = TemplateLibrary(templates: templates, settings: settings)
         try MatcherCLI.write(try library.encoded(), to: out)

@@ -85,28 +85,31 @@ public struct PDollarMatcher: TemplateMatcher {
     }
 
     func cloudDistance(_ p: Prepared, _ q: Prepared, start: Int, n: Int, bound: Double) -> Double {
-        var matched = [Bool](repeating: false, count: n)
-        var sum = 0.0
-        var i = start
-        var k = 0
-        p.xs.withUnsafeBufferPointer { px in p.ys.withUnsafeBufferPointer { py in
-            q.xs.withUnsafeBufferPointer { qx in q.ys.withUnsafeBufferPointer { qy in
-                repeat {
-                    var minD = Double.infinity, index = -1
-                    for j in 0..<n where !matched[j] {
-                        let dx = px[i] - qx[j], dy = py[i] - qy[j]
-                        let d = dx * dx + dy * dy
-                        if d < minD { minD = d; index = j }
-                    }
-                    matched[index] = true
-                    let weight = 1 - Double(k) / Double(n)
-                    sum += weight * minD.squareRoot()
-                    if sum >= bound { return }
-                    i = (i + 1) % n
-                    k += 1
-                } while i != start
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { matched in
+            matched.initialize(repeating: false)
+            var sum = 0.0
+            var i = start
+            var k = 0
+            p.xs.withUnsafeBufferPointer { px in p.ys.withUnsafeBufferPointer { py in
+                q.xs.withUnsafeBufferPointer { qx in q.ys.withUnsafeBufferPointer { qy in
+                    repeat {
+                        var minD = Double.infinity, index = 0
+                        let x = px[i], y = py[i]
+                        for j in 0..<n where !matched[j] {
+                            let dx = x - qx[j], dy = y - qy[j]
+                            let d = dx * dx + dy * dy
+                            if d < minD { minD = d; index = j }
+                        }
+                        matched[index] = true
+                        let weight = 1 - Double(k) / Double(n)
+                        sum += weight * minD.squareRoot()
+                        if sum >= bound { return }
+                        i = (i + 1) % n
+                        k += 1
+                    } while i != start
+                } }
             } }
-        } }
-        return sum
+            return sum
+        }
     }
 }
