@@ -38,6 +38,10 @@ struct BenchMatcher: ParsableCommand {
         var scalarMedianMicroseconds: Double
         var blasMedianMicroseconds: Double?
         var ratio: Double?
+        /// The matrix product alone (`a` and `b` for every template), candidate prepared beforehand.
+        var scoresScalarMedianMicroseconds: Double?
+        var scoresBlasMedianMicroseconds: Double?
+        var scoresRatio: Double?
     }
 
     struct AllPairs: Codable {
@@ -68,7 +72,9 @@ struct BenchMatcher: ParsableCommand {
         let byLabel = data.byLabel.sorted { $0.key < $1.key }
         guard byLabel.count >= 2 else { throw FileError(file: dataset, message: "needs at least two labels") }
         var rng = SeededGenerator(seed: seed)
-        let candidates = (0..<recognitions).map { _ in data.samples[Int.random(in: 0..<data.samples.count, using: &rng)].gesture }
+        let usable = data.samples.filter { $0.gesture.pointCount > 0 }
+        guard !usable.isEmpty else { throw FileError(file: dataset, message: "no samples with points") }
+        let candidates = (0..<recognitions).map { _ in usable[Int.random(in: 0..<usable.count, using: &rng)].gesture }
 
         func library(_ t: Int) -> TemplateLibrary {
             // Cycles through each label's samples; above their count templates repeat (timing only).
@@ -84,10 +90,15 @@ struct BenchMatcher: ParsableCommand {
         for t in ts {
             let lib = library(t)
             let m = ProtractorMatcher(library: lib, settings: .default)
-            let scalar = median(candidates) { g in _ = m.recognize(prepared: ProtractorMatcher.prepare(g, settings: m.settings)!, limit: 1, path: .scalar) }
-            let blas = median(candidates) { g in _ = m.recognize(prepared: ProtractorMatcher.prepare(g, settings: m.settings)!, limit: 1, path: .blas) }
+            let scalar = median(candidates) { g in if let p = ProtractorMatcher.prepare(g, settings: m.settings) { _ = m.recognize(prepared: p, limit: 1, path: .scalar) } }
+            let blas = median(candidates) { g in if let p = ProtractorMatcher.prepare(g, settings: m.settings) { _ = m.recognize(prepared: p, limit: 1, path: .blas) } }
+            let preparedCandidates = candidates.compactMap { ProtractorMatcher.prepare($0, settings: m.settings) }
+            let scoresScalar = medianOf(preparedCandidates) { _ = m.rawScores($0, path: .scalar) }
+            let scoresBlas = medianOf(preparedCandidates) { _ = m.rawScores($0, path: .blas) }
             rows.append(Row(algorithm: "protractor", templates: lib.templates.count, scalarMedianMicroseconds: scalar,
-                            blasMedianMicroseconds: blas, ratio: scalar / blas))
+                            blasMedianMicroseconds: blas, ratio: scalar / blas,
+                            scoresScalarMedianMicroseconds: scoresScalar, scoresBlasMedianMicroseconds: scoresBlas,
+                            scoresRatio: scoresScalar / scoresBlas))
             if t <= 10 {
                 let d1 = DollarOneMatcher(library: lib, settings: .default)
                 rows.append(Row(algorithm: "dollar1", templates: lib.templates.count,
@@ -131,12 +142,16 @@ struct BenchMatcher: ParsableCommand {
             Console.out(try Console.json(report))
         case .text:
             Console.out("OPENBLAS_CORETYPE=\(report.openblasCoretype ?? "(unset)"), seed \(seed), \(recognitions) recognitions per row, candidate preprocessing included")
-            Console.out("algorithm   templates   scalar median   BLAS median   scalar/BLAS")
+            Console.out("median time per recognition (prepare + score + rank best); then the matrix product alone")
+            Console.out("algorithm   templates   scalar median   BLAS median   scalar/BLAS | product: scalar      BLAS  scalar/BLAS")
             for r in rows {
                 var line = r.algorithm.padding(toLength: 12, withPad: " ", startingAt: 0)
                 line += String(r.templates).padding(toLength: 9, withPad: " ", startingAt: 0)
                 line += String(format: "%12.2f µs", r.scalarMedianMicroseconds)
                 if let b = r.blasMedianMicroseconds, let q = r.ratio { line += String(format: "  %9.2f µs  %10.2f×", b, q) }
+                if let a = r.scoresScalarMedianMicroseconds, let b = r.scoresBlasMedianMicroseconds, let q = r.scoresRatio {
+                    line += String(format: "  | %9.2f µs %9.2f µs %8.2f×", a, b, q)
+                }
                 Console.out(line)
             }
             if let p = pairs {
@@ -151,8 +166,12 @@ struct BenchMatcher: ParsableCommand {
         Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
-    /// Median wall time of `body` per candidate, in microseconds (after one warm-up pass).
     private func median(_ candidates: [Gesture], _ body: (Gesture) -> Void) -> Double {
+        medianOf(candidates, body)
+    }
+
+    /// Median wall time of `body` per item, in microseconds (after a warm-up pass).
+    private func medianOf<T>(_ candidates: [T], _ body: (T) -> Void) -> Double {
         let clock = ContinuousClock()
         for g in candidates.prefix(50) { body(g) }
         var times: [Double] = []

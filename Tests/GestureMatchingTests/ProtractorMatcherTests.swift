@@ -37,7 +37,8 @@ struct ProtractorMatcherTests {
         }
         let m = ProtractorMatcher(names: names, templates: templates, settings: .default)
         let candidates = Array(templates.prefix(25))
-        let blas = m.rawBatchScores(candidates, path: .blas), scalar = m.rawBatchScores(candidates, path: .scalar)
+        let blasSlices = m.rawBatchScores(candidates, path: .blas), scalarSlices = m.rawBatchScores(candidates, path: .scalar)
+        let blas = (a: Array(blasSlices.a), b: Array(blasSlices.b)), scalar = (a: Array(scalarSlices.a), b: Array(scalarSlices.b))
         #expect(blas.a.count == 25 * 60)
         #expect(zip(blas.a, scalar.a).allSatisfy { abs($0 - $1) <= 1e-5 })
         #expect(zip(blas.b, scalar.b).allSatisfy { abs($0 - $1) <= 1e-5 })
@@ -63,7 +64,8 @@ struct ProtractorMatcherTests {
         let prepared = indices.prefix(500).compactMap { ProtractorMatcher.prepare(data.samples[$0].gesture, settings: .default) }
         #expect(prepared.count == 500)
         let m = ProtractorMatcher(names: prepared.map { _ in "" }, templates: prepared, settings: .default)
-        let blas = m.rawBatchScores(prepared, path: .blas), scalar = m.rawBatchScores(prepared, path: .scalar)
+        let blasSlices = m.rawBatchScores(prepared, path: .blas), scalarSlices = m.rawBatchScores(prepared, path: .scalar)
+        let blas = (a: Array(blasSlices.a), b: Array(blasSlices.b)), scalar = (a: Array(scalarSlices.a), b: Array(scalarSlices.b))
         #expect(blas.a.count == 250_000)
         var maxA: Float = 0, maxB: Float = 0, maxD = 0.0, maxNearZero = 0.0, nearZero = 0
         for k in 0..<blas.a.count {
@@ -82,6 +84,26 @@ struct ProtractorMatcherTests {
         #expect(maxB <= 1e-5)
         #expect(maxD <= 1e-5)
         #expect(maxNearZero <= 2e-3)
+    }
+
+    @Test(arguments: [ProtractorRotation.invariant, .bounded(maxRadians: .pi / 4), .sensitive])
+    func batchRecognitionAndDistancesMatchOneCandidateAtATime(rotation: ProtractorRotation) throws {
+        let settings = ProtractorSettings(rotation: rotation)
+        let templates = Shapes.named.compactMap { ProtractorMatcher.prepare($0.1, settings: settings) }
+        let m = ProtractorMatcher(names: Shapes.named.map(\.0), templates: templates, settings: settings)
+        let candidates = (0..<7).compactMap { ProtractorMatcher.prepare(Shapes.jittered(Shapes.named[$0 % 6].1, amount: 4, seed: UInt64($0)), settings: settings) }
+        let batch = m.recognize(batch: candidates, limit: 3)
+        let distances = m.distances(batch: candidates)
+        #expect(distances.count == candidates.count * templates.count)
+        for (k, c) in candidates.enumerated() {
+            let one = m.recognize(prepared: c, limit: 3, path: .scalar)
+            #expect(batch[k].map(\.templateIndex) == one.map(\.templateIndex))
+            for (x, y) in zip(batch[k], one) { #expect(abs(x.distance - y.distance) < 1e-3) }
+            let all = m.recognize(prepared: c, limit: nil, path: .scalar)
+            for match in all {
+                #expect(abs(Double(distances[k * templates.count + match.templateIndex]) - match.distance) < 1e-3)
+            }
+        }
     }
 
     @Test func scoreMapsZeroToOneAndPiToZero() {

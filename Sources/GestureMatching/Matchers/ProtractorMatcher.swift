@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GestureGeometry
 
@@ -91,7 +92,8 @@ public struct ProtractorMatcher: TemplateMatcher {
         let T = names.count
         let (a, b) = rawBatchScores(candidates, path: path)
         return (0..<candidates.count).map { k in
-            rank(a: Array(a[(k * T)..<((k + 1) * T)]), b: Array(b[(k * T)..<((k + 1) * T)]), limit: limit)
+            rank(a: Array(a[(a.startIndex + k * T)..<(a.startIndex + (k + 1) * T)]),
+                 b: Array(b[(b.startIndex + k * T)..<(b.startIndex + (k + 1) * T)]), limit: limit)
         }
     }
 
@@ -100,8 +102,18 @@ public struct ProtractorMatcher: TemplateMatcher {
     public func distances(batch candidates: [Prepared], path: ScoringPath = .blas) -> [Float] {
         guard !names.isEmpty, !candidates.isEmpty else { return [] }
         let (a, b) = rawBatchScores(candidates, path: path)
-        var out = [Float](repeating: 0, count: a.count)
-        for i in 0..<a.count { out[i] = Float(distance(a: a[i], b: b[i])) }
+        // Float32 acos in blocks on all cores; each block writes its own range.
+        let count = a.count
+        var out = [Float](repeating: 0, count: count)
+        a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in out.withUnsafeMutableBufferPointer { po in
+            let block = 1 << 16
+            nonisolated(unsafe) let x = pa, y = pb, o = po
+            DispatchQueue.concurrentPerform(iterations: (count + block - 1) / block) { j in
+                for i in (j * block)..<Swift.min(count, (j + 1) * block) {
+                    o[i] = acos(Swift.max(-1, Swift.min(1, similarity(a: x[i], b: y[i]))))
+                }
+            }
+        } } }
         return out
     }
 
@@ -119,7 +131,7 @@ public struct ProtractorMatcher: TemplateMatcher {
     }
 
     /// `a` and `b` of each candidate against every template, candidate-major.
-    package func rawBatchScores(_ candidates: [Prepared], path: ScoringPath) -> (a: [Float], b: [Float]) {
+    package func rawBatchScores(_ candidates: [Prepared], path: ScoringPath) -> (a: ArraySlice<Float>, b: ArraySlice<Float>) {
         switch path {
         case .blas:
             return BLASScorer.batchScores(matrix: matrix, rows: names.count, columns: width,
@@ -131,7 +143,7 @@ public struct ProtractorMatcher: TemplateMatcher {
                 let s = Self.scalarScores(matrix: matrix, rows: names.count, columns: width, candidate: c.vector)
                 a += s.a; b += s.b
             }
-            return (a, b)
+            return (a[...], b[...])
         }
     }
 
@@ -179,17 +191,53 @@ public struct ProtractorMatcher: TemplateMatcher {
     }
 
     private func rank(a: [Float], b: [Float], limit: Int?) -> [Match] {
-        let k = Swift.min(limit ?? a.count, a.count)
+        let n = a.count
+        let k = Swift.min(limit ?? n, n)
+        guard k > 0 else { return [] }
         if k == 1 {
-            var best = 0, bestS = -Double.infinity
-            for i in 0..<a.count {
-                let s = similarity(a: Double(a[i]), b: Double(b[i]))
-                if s > bestS { bestS = s; best = i }
+            var best = 0, bestKey = -Double.infinity
+            for i in 0..<n {
+                let key = rankingKey(a: a[i], b: b[i])
+                if key > bestKey { bestKey = key; best = i }
             }
-            let d = acos(Swift.max(-1, Swift.min(1, bestS)))
+            let d = distance(a: a[best], b: b[best])
             return [Match(name: names[best], templateIndex: best, distance: d, score: Self.score(forDistance: d))]
         }
-        let distances = (0..<a.count).map { distance(a: a[$0], b: b[$0]) }
-        return Ranking.ranked(distances, names: names, limit: limit, score: Self.score(forDistance:))
+        let keys = (0..<n).map { rankingKey(a: a[$0], b: b[$0]) }
+        let order = (0..<n).sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }
+        return order.prefix(k).map { i in
+            let d = distance(a: a[i], b: b[i])
+            return Match(name: names[i], templateIndex: i, distance: d, score: Self.score(forDistance: d))
+        }
+    }
+
+    /// Float32 form of ``similarity(a:b:)`` for the all-pairs path.
+    @inline(__always)
+    func similarity(a: Float, b: Float) -> Float {
+        switch settings.rotation {
+        case .sensitive:
+            return a
+        case .invariant:
+            if a == 0 { return 0 }
+            let r = (a * a + b * b).squareRoot()
+            return a > 0 ? r : -r
+        case .bounded:
+            return Float(similarity(a: Double(a), b: Double(b)))
+        }
+    }
+
+    /// A key that orders templates like the similarity (larger is closer) but is cheaper:
+    /// `±(a² + b²)` for the invariant mode, `a` for the sensitive one.
+    @inline(__always)
+    func rankingKey(a: Float, b: Float) -> Double {
+        switch settings.rotation {
+        case .sensitive:
+            return Double(a)
+        case .invariant:
+            let r = Double(a) * Double(a) + Double(b) * Double(b)
+            return a > 0 ? r : (a < 0 ? -r : 0)
+        case .bounded:
+            return similarity(a: Double(a), b: Double(b))
+        }
     }
 }

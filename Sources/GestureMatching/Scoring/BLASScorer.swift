@@ -36,7 +36,7 @@ enum BLASScorer {
 
     /// `candidates` holds `count` vectors of `columns` values back to back. Returns
     /// candidate-major `a` and `b` (`a[k * rows + i]`).
-    static func batchScores(matrix: [Float], rows: Int, columns: Int, candidates: [Float], count: Int) -> (a: [Float], b: [Float]) {
+    static func batchScores(matrix: [Float], rows: Int, columns: Int, candidates: [Float], count: Int) -> (a: ArraySlice<Float>, b: ArraySlice<Float>) {
         guard rows > 0, count > 0 else { return ([], []) }
         // Stack [C; C⊥] (2·count × columns) and compute P = [C; C⊥] · Mᵀ (2·count × rows):
         // the first `count` rows are a, the rest b, each already candidate-major.
@@ -55,6 +55,6 @@ enum BLASScorer {
             }
         }
         let half = count * rows
-        return (Array(product[0..<half]), Array(product[half...]))
+        return (product[0..<half], product[half...])
     }
 }
