@@ -195,10 +195,24 @@ public struct ProtractorMatcher: TemplateMatcher {
         let k = Swift.min(limit ?? n, n)
         guard k > 0 else { return [] }
         if k == 1 {
-            var best = 0, bestKey = -Double.infinity
-            for i in 0..<n {
-                let key = rankingKey(a: a[i], b: b[i])
-                if key > bestKey { bestKey = key; best = i }
+            var best = 0
+            if case .invariant = settings.rotation {
+                // The common case, kept tight: argmax of ±(a² + b²) in Float32.
+                a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in
+                    var bestKey = -Float.infinity
+                    for i in 0..<n {
+                        let x = pa[i], y = pb[i]
+                        let r = x * x + y * y
+                        let key = x > 0 ? r : (x < 0 ? -r : 0)
+                        if key > bestKey { bestKey = key; best = i }
+                    }
+                } }
+            } else {
+                var bestKey = -Double.infinity
+                for i in 0..<n {
+                    let key = rankingKey(a: a[i], b: b[i])
+                    if key > bestKey { bestKey = key; best = i }
+                }
             }
             let d = distance(a: a[best], b: b[best])
             return [Match(name: names[best], templateIndex: best, distance: d, score: Self.score(forDistance: d))]
