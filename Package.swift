@@ -25,6 +25,7 @@ let package = Package(
         .executable(name: "FuzzNativeJSON", targets: ["FuzzNativeJSON"]),
         .executable(name: "FuzzRecognizers", targets: ["FuzzRecognizers"]),
         .executable(name: "FuzzThresholds", targets: ["FuzzThresholds"]),
+        .executable(name: "FuzzTemplateLibrary", targets: ["FuzzTemplateLibrary"]),
         // MARK: end fuzz targets
     ],
     dependencies: [
@@ -71,17 +72,20 @@ let package = Package(
         // MARK: fuzz targets (issue 8). Ordinary builds replay files given as arguments;
         // `tools/fuzz` builds them with -sanitize=fuzzer,address -DFUZZING.
         .target(name: "FuzzShim", path: "Sources/Fuzz/FuzzShim"),
-        .target(name: "FuzzSupport", dependencies: ["FuzzShim", "GestureGeometry"], path: "Sources/Fuzz/FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: ["FuzzShim", "GestureGeometry", "GestureMatching"], path: "Sources/Fuzz/FuzzSupport"),
         .executableTarget(name: "FuzzDollarOneXML", dependencies: ["FuzzSupport", "GestureData"],
                           path: "Sources/Fuzz/FuzzDollarOneXML"),
         .executableTarget(name: "FuzzMultistrokeXML", dependencies: ["FuzzSupport", "GestureData"],
                           path: "Sources/Fuzz/FuzzMultistrokeXML"),
         .executableTarget(name: "FuzzNativeJSON", dependencies: ["FuzzSupport", "GestureData"],
                           path: "Sources/Fuzz/FuzzNativeJSON"),
-        .executableTarget(name: "FuzzRecognizers", dependencies: ["FuzzSupport", "GestureGeometry", "GestureDetectors"],
+        .executableTarget(name: "FuzzRecognizers",
+                          dependencies: ["FuzzSupport", "GestureGeometry", "GestureDetectors", "GestureMatching"],
                           path: "Sources/Fuzz/FuzzRecognizers"),
         .executableTarget(name: "FuzzThresholds", dependencies: ["FuzzSupport", "GestureDetectors", "GestureTraining"],
                           path: "Sources/Fuzz/FuzzThresholds"),
+        .executableTarget(name: "FuzzTemplateLibrary", dependencies: ["FuzzSupport", "GestureMatching"],
+                          path: "Sources/Fuzz/FuzzTemplateLibrary"),
         // MARK: end fuzz targets
     ]
 )

@@ -85,9 +85,10 @@ struct FileError: Error, CustomStringConvertible {
 }
 
 enum MatcherCLI {
-    static func readFile(_ path: String) throws -> Data {
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw FileError(file: path, message: "cannot read: \(error.localizedDescription)")
+    /// Reads a file after checking its size (issue 8: an oversized file is refused unread).
+    static func readFile(_ path: String, limit: Int = DatasetLoader.maxFileBytes) throws -> Data {
+        do { return try BoundedFile.read(path, limit: limit) } catch GestureDataError.unreadable(_, let reason) {
+            throw FileError(file: path, message: "cannot read: \(reason)")
         }
     }
 
@@ -99,7 +100,7 @@ enum MatcherCLI {
     }
 
     static func loadThresholds(_ path: String) throws -> RejectionThresholds {
-        let data = try readFile(path)
+        let data = try readFile(path, limit: BoundedFile.maxSettingsBytes)
         do { return try RejectionThresholds.decode(data) } catch let e as RejectionThresholdsError {
             throw FileError(file: path, message: e.description)
         }

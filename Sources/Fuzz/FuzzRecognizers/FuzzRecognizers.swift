@@ -2,10 +2,12 @@ import Foundation
 import FuzzSupport
 import GestureDetectors
 import GestureGeometry
+import GestureMatching
 
 /// Fuzz target: bytes → a gesture with degenerate or extreme (finite) points
 /// (``GestureBytes``), then every geometry step the recognizers rest on and every
-/// detector preset, on whole strokes and point by point. None may trap; documented
+/// detector preset, on whole strokes and point by point, and every matcher (against the
+/// shipped templates and against the fuzzed gesture used as a template). None may trap; documented
 /// results (counts, nil for degenerate input, stream end = whole-stroke decision) are checked.
 func fuzzOne(_ data: Data) {
     var reader = GestureBytes(data)
@@ -41,6 +43,9 @@ func fuzzOne(_ data: Data) {
         }
     }
     for stroke in gesture.strokes { runDetectors(stroke) }
+    MatcherRun.check(library: shippedTemplates, on: gesture)
+    MatcherRun.check(library: TemplateLibrary(templates: [Template(name: "fuzz", gesture: gesture)] + fixedTemplates),
+                     on: Gesture([FixedStrokes.all[0]]))
     let g = gesture.resampled(count: count)
     precondition(g.pointCount == count, "Gesture.resampled(count: \(count)) gave \(g.pointCount) points")
     _ = gesture.smoothed(granularity: granularity)
@@ -59,6 +64,14 @@ func shipped<T: Decodable>(_ name: String, _ type: T.Type) -> [T] {
           let t = try? JSONDecoder().decode(T.self, from: data) else { return [] }
     return [t]
 }
+
+/// templates/templates.json when run from the package root, else the fixed strokes.
+let fixedTemplates = FixedStrokes.all.enumerated().map { Template(name: "fixed\($0.offset)", gesture: Gesture([$0.element])) }
+let shippedTemplates: TemplateLibrary = {
+    if let data = FileManager.default.contents(atPath: "templates/templates.json"),
+       let library = try? TemplateLibrary.decode(data) { return library }
+    return TemplateLibrary(templates: fixedTemplates)
+}()
 
 func runDetectors(_ stroke: Stroke) {
     for t in checkmarks {

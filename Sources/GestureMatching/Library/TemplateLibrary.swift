@@ -47,6 +47,11 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
         }
         guard raw.format == format else { throw TemplateLibraryError.unsupportedFormat(found: raw.format) }
         guard !raw.templates.isEmpty else { throw TemplateLibraryError.noTemplates }
+        guard raw.templates.count <= TemplateLibraryLimits.maxTemplates else {  // issue 8: bounded matching
+            throw TemplateLibraryError.invalidTemplate(
+                index: TemplateLibraryLimits.maxTemplates, name: nil, field: "templates",
+                reason: "more than \(TemplateLibraryLimits.maxTemplates) templates (TemplateLibraryLimits.maxTemplates)")
+        }
         var templates: [Template] = []
         templates.reserveCapacity(raw.templates.count)
         for (i, t) in raw.templates.enumerated() {
@@ -55,6 +60,12 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
             }
             guard let strokes = t.strokes, !strokes.isEmpty else {
                 throw TemplateLibraryError.invalidTemplate(index: i, name: name, field: "strokes", reason: "empty template: no strokes")
+            }
+            let pointCount = strokes.reduce(0) { $0 + $1.count }
+            guard pointCount <= TemplateLibraryLimits.maxPointsPerTemplate else {  // issue 8: bounded matching
+                throw TemplateLibraryError.invalidTemplate(
+                    index: i, name: name, field: "strokes",
+                    reason: "\(pointCount) points, over \(TemplateLibraryLimits.maxPointsPerTemplate) (TemplateLibraryLimits.maxPointsPerTemplate)")
             }
             var built: [Stroke] = []
             for (k, stroke) in strokes.enumerated() {

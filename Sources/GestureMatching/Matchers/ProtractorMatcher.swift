@@ -67,8 +67,12 @@ public struct ProtractorMatcher: TemplateMatcher {
             sumSq += x * x + y * y
         }
         let norm = sumSq.squareRoot()
-        // A zero-length gesture is the zero vector: distance π/2 to everything.
-        let scale = norm > 0 ? 1 / norm : 0
+        // A zero-length gesture is the zero vector: distance π/2 to everything. So is one
+        // whose arithmetic overflows (finite coordinates near ±1e308 make the centroid
+        // infinite and the vector NaN, which then scored distance 0 against every
+        // template — found by FuzzRecognizers, issue 8).
+        guard norm.isFinite, norm > 0 else { return Prepared(vector: [Float](repeating: 0, count: v.count)) }
+        let scale = 1 / norm
         return Prepared(vector: v.map { Float($0 * scale) })
     }
 
