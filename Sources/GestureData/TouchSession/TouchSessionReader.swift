@@ -1,0 +1,156 @@
+import Foundation
+
+/// Reads and validates touch sessions: JSON Lines, one ``TouchSessionEvent`` a line
+/// (DESIGN.md §2).
+///
+/// ```swift
+/// let events = try TouchSessionReader.read("session.jsonl")
+/// ```
+/// Every line is checked, and the first problem is thrown as a ``GestureDataError``
+/// naming the file, the line (1-based) and the field:
+/// - a line that is not a JSON object, or lacks `t`, `phase` or `touches`;
+/// - a phase other than `began | moved | stationary | ended | cancelled`;
+/// - a non-finite number, an empty `touches` list or the same id twice in a line;
+/// - time going backwards (equal times are fine: one moment may take several lines);
+/// - a touch that moves, rests, ends or is cancelled before it began, or that begins
+///   while it is still down.
+/// Blank lines are skipped. A session may end with touches still down.
+public enum TouchSessionReader {
+    /// Largest session file accepted, in bytes.
+    public static let maxFileBytes = 512 << 20
+
+    private struct WireTouch: Decodable {
+        var id: Int?
+        var x: Double?
+        var y: Double?
+    }
+
+    private struct Wire: Decodable {
+        var t: Double?
+        var phase: String?
+        var touches: [WireTouch]?
+    }
+
+    /// Reads the session file at `path`.
+    /// - Throws: ``GestureDataError`` (unreadable, too large, malformed or invalid field).
+    public static func read(_ path: String) throws -> [TouchSessionEvent] {
+        let url = URL(fileURLWithPath: path)
+        let attrs = try? FileManager.default.attributesOfItem(atPath: url.path)
+        if let size = attrs?[.size] as? Int, size > maxFileBytes {
+            throw GestureDataError.tooLarge(file: path, bytes: size, limit: maxFileBytes)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
+        }
+        return try decode(data, file: path)
+    }
+
+    /// Decodes and validates a whole session.
+    /// - Parameters:
+    ///   - data: the JSON Lines bytes.
+    ///   - file: the name used in errors.
+    /// - Complexity: O(lines + touches).
+    public static func decode(_ data: Data, file: String) throws -> [TouchSessionEvent] {
+        var events: [TouchSessionEvent] = []
+        var down: [Int: Int] = [:]          // touch id → line where it began
+        var lastT: Double?
+        var lineNumber = 0
+        var start = data.startIndex
+        let decoder = JSONDecoder()
+        while start < data.endIndex {
+            lineNumber += 1
+            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            let line = data[start..<end]
+            start = end < data.endIndex ? data.index(after: end) : end
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let loc = DataLocation.line(lineNumber)
+            let wire: Wire
+            do {
+                wire = try decoder.decode(Wire.self, from: Data(line))
+            } catch let DecodingError.typeMismatch(_, ctx) {
+                throw GestureDataError.invalidField(file: file, location: loc, field: fieldName(ctx.codingPath),
+                                                    reason: "wrong type: \(ctx.debugDescription)")
+            } catch let DecodingError.dataCorrupted(ctx) where !ctx.codingPath.isEmpty {
+                throw GestureDataError.invalidField(file: file, location: loc, field: fieldName(ctx.codingPath),
+                                                    reason: "unusable value: \(ctx.debugDescription)")
+            } catch {
+                throw GestureDataError.malformed(file: file, location: loc, reason: "not a JSON object with t, phase and touches")
+            }
+            guard let t = wire.t else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "t", reason: "missing")
+            }
+            guard t.isFinite else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "t", reason: "non-finite time")
+            }
+            if let lastT, t < lastT {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "t",
+                                                    reason: "time goes backwards (\(t) after \(lastT))")
+            }
+            lastT = t
+            guard let phaseName = wire.phase else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "phase", reason: "missing")
+            }
+            guard let phase = TouchSessionPhase(rawValue: phaseName) else {
+                throw GestureDataError.invalidField(
+                    file: file, location: loc, field: "phase",
+                    reason: "unknown phase '\(phaseName)' (expected began, moved, stationary, ended or cancelled)")
+            }
+            guard let wireTouches = wire.touches else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "touches", reason: "missing")
+            }
+            guard !wireTouches.isEmpty else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "touches",
+                                                    reason: "a line needs at least one touch")
+            }
+            var touches: [TouchSessionTouch] = []
+            touches.reserveCapacity(wireTouches.count)
+            for (i, w) in wireTouches.enumerated() {
+                let f = "touches[\(i)]"
+                guard let id = w.id else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id", reason: "missing")
+                }
+                guard let x = w.x else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".x", reason: "missing")
+                }
+                guard let y = w.y else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".y", reason: "missing")
+                }
+                guard x.isFinite, y.isFinite else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f, reason: "non-finite position")
+                }
+                if touches.contains(where: { $0.id == id }) {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id",
+                                                        reason: "touch \(id) is listed twice in one line")
+                }
+                if phase == .began {
+                    if let since = down[id] {
+                        throw GestureDataError.invalidField(
+                            file: file, location: loc, field: f + ".id",
+                            reason: "touch \(id) began while still down (it began on line \(since))")
+                    }
+                } else if down[id] == nil {
+                    throw GestureDataError.invalidField(
+                        file: file, location: loc, field: f + ".id",
+                        reason: "touch \(id) is \(phase.rawValue) before it began")
+                }
+                touches.append(TouchSessionTouch(id: id, x: x, y: y))
+            }
+            for touch in touches {
+                if phase == .began { down[touch.id] = lineNumber } else if phase.endsTouch { down[touch.id] = nil }
+            }
+            events.append(TouchSessionEvent(t: t, phase: phase, touches: touches))
+        }
+        return events
+    }
+
+    private static func fieldName(_ path: [CodingKey]) -> String {
+        var s = ""
+        for key in path {
+            if let i = key.intValue { s += "[\(i)]" } else { s += s.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        return s.isEmpty ? "(line)" : s
+    }
+}
