@@ -19,18 +19,6 @@ public enum TouchSessionReader {
     /// Largest session file accepted, in bytes.
     public static let maxFileBytes = 512 << 20
 
-    private struct WireTouch: Decodable {
-        var id: Int?
-        var x: Double?
-        var y: Double?
-    }
-
-    private struct Wire: Decodable {
-        var t: Double?
-        var phase: String?
-        var touches: [WireTouch]?
-    }
-
     /// Reads the session file at `path`.
     /// - Throws: ``GestureDataError`` (unreadable, too large, malformed or invalid field).
     public static func read(_ path: String) throws -> [TouchSessionEvent] {
@@ -67,18 +55,18 @@ public enum TouchSessionReader {
             start = end < data.endIndex ? data.index(after: end) : end
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let loc = DataLocation.line(lineNumber)
-            let wire: Wire
+            let object: [String: Any]
             do {
-                wire = try decoder.decode(Wire.self, from: Data(line))
-            } catch let DecodingError.typeMismatch(_, ctx) {
-                throw GestureDataError.invalidField(file: file, location: loc, field: fieldName(ctx.codingPath),
-                                                    reason: "wrong type: \(ctx.debugDescription)")
-            } catch let DecodingError.dataCorrupted(ctx) where !ctx.codingPath.isEmpty {
-                throw GestureDataError.invalidField(file: file, location: loc, field: fieldName(ctx.codingPath),
-                                                    reason: "unusable value: \(ctx.debugDescription)")
+                guard let o = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+                    throw GestureDataError.malformed(file: file, location: loc, reason: "not a JSON object with t, phase and touches")
+                }
+                object = o
+            } catch let e as GestureDataError {
+                throw e
             } catch {
-                throw GestureDataError.malformed(file: file, location: loc, reason: "not a JSON object with t, phase and touches")
+                throw GestureDataError.malformed(file: file, location: loc, reason: "not valid JSON")
             }
+            let wire = try Wire(object, file: file, location: loc)
             guard let t = wire.t else {
                 throw GestureDataError.invalidField(file: file, location: loc, field: "t", reason: "missing")
             }
@@ -107,15 +95,22 @@ public enum TouchSessionReader {
             }
             var touches: [TouchSessionTouch] = []
             touches.reserveCapacity(wireTouches.count)
-            for (i, w) in wireTouches.enumerated() {
+            for (i, raw) in wireTouches.enumerated() {
                 let f = "touches[\(i)]"
-                guard let id = w.id else {
+                guard let w = raw as? [String: Any] else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f, reason: "not an object with id, x and y")
+                }
+                guard let idNumber = try number(w["id"], field: f + ".id", file: file, location: loc) else {
                     throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id", reason: "missing")
                 }
-                guard let x = w.x else {
+                guard idNumber == idNumber.rounded(), abs(idNumber) < 1e15 else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id", reason: "must be a whole number (found \(idNumber))")
+                }
+                let id = Int(idNumber)
+                guard let x = try number(w["x"], field: f + ".x", file: file, location: loc) else {
                     throw GestureDataError.invalidField(file: file, location: loc, field: f + ".x", reason: "missing")
                 }
-                guard let y = w.y else {
+                guard let y = try number(w["y"], field: f + ".y", file: file, location: loc) else {
                     throw GestureDataError.invalidField(file: file, location: loc, field: f + ".y", reason: "missing")
                 }
                 guard x.isFinite, y.isFinite else {
@@ -146,11 +141,35 @@ public enum TouchSessionReader {
         return events
     }
 
-    private static func fieldName(_ path: [CodingKey]) -> String {
-        var s = ""
-        for key in path {
-            if let i = key.intValue { s += "[\(i)]" } else { s += s.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+    /// A line's top-level fields, typed.
+    private struct Wire {
+        var t: Double?
+        var phase: String?
+        var touches: [Any]?
+
+        init(_ o: [String: Any], file: String, location: DataLocation) throws {
+            t = try number(o["t"], field: "t", file: file, location: location)
+            if let p = o["phase"] {
+                guard let s = p as? String else {
+                    throw GestureDataError.invalidField(file: file, location: location, field: "phase", reason: "must be a string")
+                }
+                phase = s
+            }
+            if let list = o["touches"] {
+                guard let l = list as? [Any] else {
+                    throw GestureDataError.invalidField(file: file, location: location, field: "touches", reason: "must be a list")
+                }
+                touches = l
+            }
         }
-        return s.isEmpty ? "(line)" : s
+    }
+
+    /// A JSON number (not a boolean), `nil` when absent.
+    private static func number(_ v: Any?, field: String, file: String, location: DataLocation) throws -> Double? {
+        guard let v else { return nil }
+        guard let n = v as? NSNumber, !JSONValue.isBoolean(n) else {
+            throw GestureDataError.invalidField(file: file, location: location, field: field, reason: "must be a number")
+        }
+        return n.doubleValue
     }
 }
