@@ -1,7 +1,138 @@
 import ArgumentParser
+import Foundation
+import GestureData
+import GestureEngine
 
-// Placeholder until its issue lands; replaced by the real command.
 struct EvalEngine: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "engine", abstract: "Evaluate recognizers on touch sessions (not built yet)")
-    func run() throws { throw ValidationError("'engine' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "engine",
+        abstract: "Replay labelled touch sessions and count, per recognizer, expected and false activations.",
+        discussion: """
+        Each SESSION.jsonl under --sessions needs its labels beside it in \
+        SESSION.labels.json (gesturelab.session-labels/1, README). With --synthetic-minutes, \
+        sessions are generated from --seed instead (and written with --write DIR), and \
+        --recognizers defaults to the standard screen the generator labels for.
+        """)
+
+    @Option(name: .customLong("recognizers"), help: "The recognizer configuration (gesturelab.recognizers/1).")
+    var recognizersPath: String?
+
+    @Option(help: "A folder of labelled sessions (searched recursively for .jsonl).")
+    var sessions: String?
+
+    @Option(name: .customLong("synthetic-minutes"), help: "Generate one synthetic session this many minutes long instead.")
+    var syntheticMinutes: Double?
+
+    @Option(help: "Seed of the synthetic session.")
+    var seed: UInt64 = 1
+
+    @Flag(name: .customLong("include-shapes"), help: "Put check marks and circles in the synthetic mix.")
+    var includeShapes = false
+
+    @Option(help: "Write the synthetic session, its labels and the configuration to this folder.")
+    var write: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        switch (sessions, syntheticMinutes) {
+        case (nil, nil): throw ValidationError("give --sessions DIR or --synthetic-minutes N")
+        case (.some, .some): throw ValidationError("give either --sessions or --synthetic-minutes, not both")
+        case (.some, nil):
+            if recognizersPath == nil { throw ValidationError("--sessions needs --recognizers CONFIG.json") }
+            if write != nil { throw ValidationError("--write goes with --synthetic-minutes") }
+        case (nil, .some(let m)):
+            guard m.isFinite, m > 0, m <= 24 * 60 else { throw ValidationError("--synthetic-minutes must be in (0, 1440]") }
+        }
+    }
+
+    struct SessionRow: Codable {
+        var session: String
+        var events: Int
+        var seconds: Double
+        var falseActivations: Int
+        var missed: Int
+    }
+
+    struct Report: Codable {
+        var recognizers: String
+        var seed: UInt64?
+        var sessions: [SessionRow]
+        var counts: [SessionEvaluation.Counts]
+        var total: SessionEvaluation.Counts
+        var unknownLabelNames: [String]
+        var minutes: Double
+        var falseActivationsPerMinute: Double
+    }
+
+    func run() throws {
+        let config = try recognizersPath.map(EngineCLI.loadConfiguration) ?? .standard
+        var inputs: [(name: String, events: [TouchSessionEvent], labels: SessionLabels)] = []
+        if let dir = sessions {
+            let files = try EngineCLI.sessionFiles(in: dir)
+            guard !files.isEmpty else { throw GestureDataError.unreadable(file: dir, reason: "no .jsonl session in the folder") }
+            for f in files {
+                let labelsPath = SessionLabels.sidecarPath(forSession: f)
+                guard FileManager.default.fileExists(atPath: labelsPath) else {
+                    throw GestureDataError.unreadable(file: labelsPath, reason: "the labels of session \(f) are missing")
+                }
+                inputs.append((f, try TouchSessionReader.read(f), try SessionLabels.read(labelsPath)))
+            }
+        } else if let minutes = syntheticMinutes {
+            var gen = SyntheticSessionGenerator(seed: seed)
+            var mix = SyntheticGesture.standardMix + [.diagonalFlick]
+            if includeShapes { mix += [.checkmark, .circle] }
+            let s = gen.session(duration: minutes * 60, mix: mix)
+            let name = "synthetic-seed\(seed)"
+            if let out = write {
+                let dir = URL(fileURLWithPath: out)
+                try TouchSessionWriter.write(s.events, to: dir.appendingPathComponent(name + ".jsonl"))
+                try s.labels.write(to: dir.appendingPathComponent(name + ".labels.json"))
+                if recognizersPath == nil {
+                    try AtomicFile.write(try config.encoded(), to: dir.appendingPathComponent("recognizers.json"))
+                }
+            }
+            inputs.append((name, s.events, s.labels))
+        }
+        let names = config.recognizers.map(\.name)
+        var parts: [SessionEvaluation] = []
+        var rows: [SessionRow] = []
+        var minutes = 0.0
+        for input in inputs {
+            let arena = config.makeArena(startTime: input.events.first?.t ?? 0)
+            let result = try SessionReplayer.replay(input.events, through: arena, file: input.name)
+            let e = SessionEvaluation.evaluate(result.activations, labels: input.labels, recognizerNames: names)
+            parts.append(e)
+            let secs = result.timeSpan.map { $0.upperBound - $0.lowerBound } ?? 0
+            minutes += secs / 60
+            rows.append(SessionRow(session: input.name, events: result.eventCount, seconds: secs,
+                                   falseActivations: e.total.falseActivations, missed: e.total.missed))
+        }
+        let all = SessionEvaluation.combined(parts)
+        let total = all.total
+        let report = Report(recognizers: recognizersPath ?? "(standard)", seed: syntheticMinutes == nil ? nil : seed,
+                            sessions: rows, counts: all.counts, total: total, unknownLabelNames: all.unknownLabelNames,
+                            minutes: minutes, falseActivationsPerMinute: minutes > 0 ? Double(total.falseActivations) / minutes : 0)
+        switch output.format {
+        case .json:
+            Console.out(try Console.json(report))
+        case .text:
+            Console.out("recognizers: \(report.recognizers)" + (report.seed.map { "; synthetic session, seed \($0)" } ?? ""))
+            for r in rows {
+                Console.out(String(format: "session %@: %d events, %.1f s, %d false activations, %d missed",
+                                   r.session, r.events, r.seconds, r.falseActivations, r.missed))
+            }
+            let w = max(10, all.counts.map(\.name.count).max() ?? 0)
+            Console.out("recognizer".padding(toLength: w, withPad: " ", startingAt: 0) + "  expected  detected  missed  repeats  false")
+            for c in all.counts + [total] {
+                Console.out(c.name.padding(toLength: w, withPad: " ", startingAt: 0)
+                            + String(format: "  %8d  %8d  %6d  %7d  %5d", c.expected, c.detected, c.missed, c.repeats, c.falseActivations))
+            }
+            if !all.unknownLabelNames.isEmpty {
+                Console.out("labels with no recognizer of that name: \(all.unknownLabelNames.joined(separator: ", "))")
+            }
+            Console.out(String(format: "false activations: %d in %.1f min (%.2f per minute)", total.falseActivations,
+                               minutes, report.falseActivationsPerMinute))
+        }
+    }
 }

@@ -97,6 +97,15 @@ public final class PanRecognizer: GestureRecognizer {
     }
 
     public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        // The lifted fingers' last positions still count toward the final translation.
+        if let anchor, !event.allTouches.isEmpty {
+            var sx = 0.0, sy = 0.0
+            for t in event.allTouches { sx += t.location.x; sy += t.location.y }
+            let n = Double(event.allTouches.count)
+            let c = Point(x: sx / n, y: sy / n)
+            translation = offset + (c - anchor)
+            location = c
+        }
         touchCount = event.remainingTouchCount
         if touchCount == 0 {
             state = state.isActive ? .ended : .failed
