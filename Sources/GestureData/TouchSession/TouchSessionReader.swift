@@ -47,7 +47,6 @@ public enum TouchSessionReader {
         var lastT: Double?
         var lineNumber = 0
         var start = data.startIndex
-        let decoder = JSONDecoder()
         while start < data.endIndex {
             lineNumber += 1
             let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex

@@ -138,7 +138,9 @@ public final class GestureArena {
                 emit(i, .changed)
             }
         }
-        lastTouches = event.allTouches
+        // Kept only for cancelling toward the sink; holding it otherwise would make the
+        // tracker copy its touch array on every event.
+        if touchSink != nil { lastTouches = event.allTouches }
         touchesDown = event.remainingTouchCount
         resolve()
         if touchSink != nil { forwardToSink(event) }
@@ -264,10 +266,12 @@ public final class GestureArena {
     }
 
     private func emit(_ i: Int, _ state: RecognizerState) {
+        let record = recordsActivations && (state != .changed || recordsChanges)
+        guard record || !slots[i].actions.isEmpty else { return }
         let r = slots[i].recognizer
         let a = GestureActivation(recognizer: r.name, kind: r.kind, state: state, time: now, values: r.values)
         for action in slots[i].actions { action(a) }
-        if recordsActivations && (state != .changed || recordsChanges) { activations.append(a) }
+        if record { activations.append(a) }
     }
 
     private func resetFinished() {

@@ -26,6 +26,7 @@ public struct TouchTracker: Sendable {
     public private(set) var touches: [Touch] = []
     private var lastEnd: (time: Double, location: Point, tapCount: Int)?
     private var lastTime: Double?
+    private var finishedPending = false
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
@@ -54,7 +55,10 @@ public struct TouchTracker: Sendable {
         lastTime = t
         let phase = TouchPhase(line.phase)
         // Touches that finished in the previous event are dropped now.
-        touches.removeAll { $0.phase.isFinished }
+        if finishedPending {
+            touches.removeAll { $0.phase.isFinished }
+            finishedPending = false
+        }
         for i in touches.indices where touches[i].phase != .stationary {
             touches[i].phase = .stationary
             touches[i].previousLocation = touches[i].location
@@ -83,6 +87,7 @@ public struct TouchTracker: Sendable {
                 touches[i].timestamp = t
                 changed.append(touches[i])
                 if phase == .ended { lastEnd = (t, p, touches[i].tapCount) }
+                if phase.isFinished { finishedPending = true }
             }
         }
         return TouchEvent(timestamp: t, phase: phase, changedTouches: changed, allTouches: touches)
@@ -93,6 +98,7 @@ public struct TouchTracker: Sendable {
         touches = []
         lastEnd = nil
         lastTime = nil
+        finishedPending = false
     }
 }
 
