@@ -107,3 +107,32 @@ struct SimultaneityTests {
         #expect(s.states("pan").last == .ended)
     }
 }
+
+/// Never decides on its own: stays `possible` through any touches.
+final class UndecidedRecognizer: GestureRecognizer {
+    let name: String
+    init(name: String) { self.name = name }
+    var kind: RecognizerKind { .discrete }
+    var state: RecognizerState = .possible
+    var cancelsTouchesInView: Bool { true }
+    var values: GestureValues { GestureValues() }
+    var resets = 0
+    func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
+    func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
+    func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
+    func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
+    func reset() { state = .possible; resets += 1 }
+}
+
+struct CustomRecognizerTests {
+    @Test func aRecognizerThatNeverDecidesFailsWhenTheSequenceEnds() throws {
+        let undecided = UndecidedRecognizer(name: "custom")
+        let arena = GestureArena([tapRecognizer("tap"), undecided])
+        arena.require("tap", toFail: "custom")
+        let s = TouchScript(arena)
+        try s.tap(at: 1, id: 1)
+        #expect(s.fired("tap").map(\.time) == [1.08])
+        #expect(undecided.resets == 1)
+        #expect(arena.state(of: "custom") == .possible)
+    }
+}

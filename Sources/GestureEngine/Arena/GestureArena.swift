@@ -22,7 +22,8 @@
 ///   recognizer it is not allowed to run with is in progress (the first to begin wins);
 ///   once one begins or recognizes, the others still possible fail.
 /// - **Simultaneous**: pairs allowed with ``allowSimultaneous(_:_:)`` ignore each other.
-/// - **Reset**: after the last finger lifts (or a timer fires with none down), every
+/// - **Reset**: after the last finger lifts (or a timer fires with none down), a
+///   recognizer still `possible` without a pending timer fails, and then every
 ///   recognizer that ended, was cancelled or failed is reset to `possible`.
 ///
 /// Not modelled: `delaysTouchesBegan`/`delaysTouchesEnded`, view hierarchies (one view).
@@ -274,7 +275,19 @@ public final class GestureArena {
         if record { activations.append(a) }
     }
 
+    /// The sequence is over: a recognizer still `possible` with no timer can no longer
+    /// decide, so it fails (UIKit resets it) and whoever waited for it may go ahead; then
+    /// every finished recognizer is reset.
     private func resetFinished() {
+        var undecided = false
+        for i in slots.indices where slots[i].visible == .possible {
+            let r = slots[i].recognizer
+            if r.state == .possible && r.deadline == nil {
+                slots[i].visible = .failed
+                undecided = true
+            }
+        }
+        if undecided { resolve() }
         for i in slots.indices where slots[i].visible.isFinished {
             slots[i].recognizer.reset()
             slots[i].visible = .possible
