@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GestureData
+@testable import GestureData
 
 struct TouchSessionReaderTests {
     func decode(_ lines: [String]) throws -> [TouchSessionEvent] {
@@ -79,5 +79,29 @@ struct TouchSessionReaderTests {
             try SessionLabels.decode(Data(#"{"format": "other/1", "gestures": []}"#.utf8), file: "l")
         }
         #expect(SessionLabels.sidecarPath(forSession: "/a/b.jsonl") == "/a/b.labels.json")
+    }
+
+    @Test(arguments: [
+        #"{"t": 0.1, "phase": "began", "touches": [{"id": 3, "x": 1, "y": 2}]}"#,
+        #"{ "touches" : [ { "y":2 ,"x":1,"id":3} ], "phase":"began","t":1e-1 }"#,
+        #"{"t": 0.1, "phase": "began", "touches": [{"id": 3, "x": 1.0, "y": 2, "force": 0.5}]}"#,
+        #"{"t": 0.1, "phase": "be\u0067an", "touches": [{"id": 3, "x": 1, "y": 2}], "note": null}"#,
+        "\t{\"t\":0.1,\"phase\":\"began\",\"touches\":[{\"id\":3,\"x\":1,\"y\":2}]}\r",
+    ])
+    func fastAndGeneralParsingReadTheSameEvent(line: String) throws {
+        let events = try decode([line])
+        #expect(events == [TouchSessionEvent(t: 0.1, phase: .began, touches: [.init(id: 3, x: 1, y: 2)])])
+    }
+
+    @Test(arguments: [
+        #"{"t": 01, "phase": "began", "touches": []}"#,
+        #"{"t": 1., "phase": "began", "touches": []}"#,
+        #"{"t": 1, "phase": "began", "touches": [], "t": 2}"#,
+        #"{"t": 1, "phase": "began", "touches": [{"id": 1, "x": 1, "y": 1}]} x"#,
+        #"{"t": -, "phase": "began", "touches": []}"#,
+    ])
+    func theScannerLeavesEverythingUnusualToTheGeneralParser(line: String) {
+        let fast = Data(line.utf8).withUnsafeBytes { TouchSessionLineScanner.scan($0) }
+        #expect(fast == nil)
     }
 }

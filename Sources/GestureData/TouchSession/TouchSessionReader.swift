@@ -54,18 +54,10 @@ public enum TouchSessionReader {
             start = end < data.endIndex ? data.index(after: end) : end
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let loc = DataLocation.line(lineNumber)
-            let object: [String: Any]
-            do {
-                guard let o = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-                    throw GestureDataError.malformed(file: file, location: loc, reason: "not a JSON object with t, phase and touches")
-                }
-                object = o
-            } catch let e as GestureDataError {
-                throw e
-            } catch {
-                throw GestureDataError.malformed(file: file, location: loc, reason: "not valid JSON")
-            }
-            let wire = try Wire(object, file: file, location: loc)
+            // The scanner reads lines in the canonical shape quickly; anything else goes
+            // through JSONSerialization, which also produces the error messages.
+            let wire = try line.withUnsafeBytes { TouchSessionLineScanner.scan($0) }
+                ?? (try slowFields(Data(line), file: file, location: loc))
             guard let t = wire.t else {
                 throw GestureDataError.invalidField(file: file, location: loc, field: "t", reason: "missing")
             }
@@ -94,22 +86,19 @@ public enum TouchSessionReader {
             }
             var touches: [TouchSessionTouch] = []
             touches.reserveCapacity(wireTouches.count)
-            for (i, raw) in wireTouches.enumerated() {
+            for (i, w) in wireTouches.enumerated() {
                 let f = "touches[\(i)]"
-                guard let w = raw as? [String: Any] else {
-                    throw GestureDataError.invalidField(file: file, location: loc, field: f, reason: "not an object with id, x and y")
-                }
-                guard let idNumber = try number(w["id"], field: f + ".id", file: file, location: loc) else {
+                guard let idNumber = w.id else {
                     throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id", reason: "missing")
                 }
                 guard idNumber == idNumber.rounded(), abs(idNumber) < 1e15 else {
                     throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id", reason: "must be a whole number (found \(idNumber))")
                 }
                 let id = Int(idNumber)
-                guard let x = try number(w["x"], field: f + ".x", file: file, location: loc) else {
+                guard let x = w.x else {
                     throw GestureDataError.invalidField(file: file, location: loc, field: f + ".x", reason: "missing")
                 }
-                guard let y = try number(w["y"], field: f + ".y", file: file, location: loc) else {
+                guard let y = w.y else {
                     throw GestureDataError.invalidField(file: file, location: loc, field: f + ".y", reason: "missing")
                 }
                 guard x.isFinite, y.isFinite else {
@@ -140,27 +129,46 @@ public enum TouchSessionReader {
         return events
     }
 
-    /// A line's top-level fields, typed.
-    private struct Wire {
-        var t: Double?
-        var phase: String?
-        var touches: [Any]?
-
-        init(_ o: [String: Any], file: String, location: DataLocation) throws {
-            t = try number(o["t"], field: "t", file: file, location: location)
-            if let p = o["phase"] {
-                guard let s = p as? String else {
-                    throw GestureDataError.invalidField(file: file, location: location, field: "phase", reason: "must be a string")
-                }
-                phase = s
+    /// Parses a line with JSONSerialization into its fields, with an error naming the
+    /// field for a value of the wrong type.
+    private static func slowFields(_ line: Data, file: String, location: DataLocation) throws -> SessionLineFields {
+        let o: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+                throw GestureDataError.malformed(file: file, location: location, reason: "not a JSON object with t, phase and touches")
             }
-            if let list = o["touches"] {
-                guard let l = list as? [Any] else {
-                    throw GestureDataError.invalidField(file: file, location: location, field: "touches", reason: "must be a list")
-                }
-                touches = l
-            }
+            o = object
+        } catch let e as GestureDataError {
+            throw e
+        } catch {
+            throw GestureDataError.malformed(file: file, location: location, reason: "not valid JSON")
         }
+        var fields = SessionLineFields()
+        fields.t = try number(o["t"], field: "t", file: file, location: location)
+        if let p = o["phase"] {
+            guard let s = p as? String else {
+                throw GestureDataError.invalidField(file: file, location: location, field: "phase", reason: "must be a string")
+            }
+            fields.phase = s
+        }
+        if let list = o["touches"] {
+            guard let l = list as? [Any] else {
+                throw GestureDataError.invalidField(file: file, location: location, field: "touches", reason: "must be a list")
+            }
+            var touches: [SessionLineFields.Touch] = []
+            for (i, raw) in l.enumerated() {
+                let f = "touches[\(i)]"
+                guard let w = raw as? [String: Any] else {
+                    throw GestureDataError.invalidField(file: file, location: location, field: f, reason: "not an object with id, x and y")
+                }
+                touches.append(SessionLineFields.Touch(
+                    id: try number(w["id"], field: f + ".id", file: file, location: location),
+                    x: try number(w["x"], field: f + ".x", file: file, location: location),
+                    y: try number(w["y"], field: f + ".y", file: file, location: location)))
+            }
+            fields.touches = touches
+        }
+        return fields
     }
 
     /// A JSON number (not a boolean), `nil` when absent.
