@@ -174,7 +174,7 @@ public enum TouchSessionReader {
     /// A JSON number (not a boolean), `nil` when absent.
     private static func number(_ v: Any?, field: String, file: String, location: DataLocation) throws -> Double? {
         guard let v else { return nil }
-        guard let n = v as? NSNumber, !JSONValue.isBoolean(n) else {
+        guard let n = v as? NSNumber, !JSONBooleans.isBoolean(n) else {
             throw GestureDataError.invalidField(file: file, location: location, field: field, reason: "must be a number")
         }
         return n.doubleValue

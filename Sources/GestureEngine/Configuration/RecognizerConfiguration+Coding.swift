@@ -99,7 +99,7 @@ extension RecognizerConfiguration {
             }
             let cancels: Bool
             if let v = obj["cancelsTouchesInView"] {
-                guard let n = v as? NSNumber, JSONValue.isBoolean(n) else { throw bad(f + ".cancelsTouchesInView", "must be true or false") }
+                guard let n = v as? NSNumber, JSONBooleans.isBoolean(n) else { throw bad(f + ".cancelsTouchesInView", "must be true or false") }
                 cancels = n.boolValue
             } else {
                 cancels = true
@@ -167,7 +167,7 @@ private struct Fields {
 
     func double(_ key: String) throws -> Double? {
         guard let v = obj[key] else { return nil }
-        guard let n = v as? NSNumber, !JSONValue.isBoolean(n), n.doubleValue.isFinite else {
+        guard let n = v as? NSNumber, !JSONBooleans.isBoolean(n), n.doubleValue.isFinite else {
             throw bad("\(field).\(key)", "must be a number")
         }
         return n.doubleValue
