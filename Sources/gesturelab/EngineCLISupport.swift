@@ -5,7 +5,8 @@ import GestureEngine
 
 /// File access and formatting shared by `replay`, `eval engine` and `bench engine`.
 enum EngineCLI {
-    /// Reads and validates a recognizer configuration file.
+    /// Reads and validates a recognizer configuration file. Files it names (detector
+    /// thresholds) are relative to the configuration's folder.
     static func loadConfiguration(_ path: String) throws -> RecognizerConfiguration {
         let data: Data
         do {
@@ -13,7 +14,27 @@ enum EngineCLI {
         } catch {
             throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
         }
-        return try RecognizerConfiguration.decode(data, file: path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        return try RecognizerConfiguration.decode(data, file: path) { name in
+            let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name)
+            return try Data(contentsOf: url)
+        }
+    }
+
+    /// Thresholds from a file, or `nil` for none given.
+    static func loadThresholds<T: Decodable>(_ path: String?, as type: T.Type) throws -> T? {
+        guard let path else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw GestureDataError.invalidField(file: path, location: .whole, field: "(thresholds)", reason: "\(error)")
+        }
     }
 
     /// `.jsonl` files under `dir` (recursively), sorted.
@@ -58,3 +79,5 @@ enum EngineCLI {
         Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 }
+
+extension DetectorDecision: ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureDetectors
 import GestureEngine
 
 struct EvalEngine: ParsableCommand {
@@ -26,8 +27,18 @@ struct EvalEngine: ParsableCommand {
     @Option(help: "Seed of the synthetic session.")
     var seed: UInt64 = 1
 
-    @Flag(name: .customLong("include-shapes"), help: "Put check marks and circles in the synthetic mix.")
+    @Flag(name: .customLong("include-shapes"),
+          help: "Put check marks and circles in the synthetic mix, and (without --recognizers) check-mark and circle recognizers on the screen.")
     var includeShapes = false
+
+    @Option(name: .customLong("checkmark-thresholds"), help: "With --include-shapes: check-mark thresholds file (default: the book's CheckPlease).")
+    var checkmarkThresholds: String?
+
+    @Option(name: .customLong("circle-thresholds"), help: "With --include-shapes: circle thresholds file (default: Sadun's test).")
+    var circleThresholds: String?
+
+    @Option(help: "With --include-shapes: when the shape detectors decide, streaming or end.")
+    var decide: DetectorDecision = .streaming
 
     @Option(help: "Write the synthetic session, its labels and the configuration to this folder.")
     var write: String?
@@ -43,6 +54,9 @@ struct EvalEngine: ParsableCommand {
             if write != nil { throw ValidationError("--write goes with --synthetic-minutes") }
         case (nil, .some(let m)):
             guard m.isFinite, m > 0, m <= 24 * 60 else { throw ValidationError("--synthetic-minutes must be in (0, 1440]") }
+        }
+        if (checkmarkThresholds != nil || circleThresholds != nil) && (!includeShapes || recognizersPath != nil) {
+            throw ValidationError("--checkmark-thresholds and --circle-thresholds go with --include-shapes and no --recognizers")
         }
     }
 
@@ -66,7 +80,17 @@ struct EvalEngine: ParsableCommand {
     }
 
     func run() throws {
-        let config = try recognizersPath.map(EngineCLI.loadConfiguration) ?? .standard
+        let config: RecognizerConfiguration
+        if let path = recognizersPath {
+            config = try EngineCLI.loadConfiguration(path)
+        } else if includeShapes {
+            config = .standardWithShapes(
+                checkmark: try EngineCLI.loadThresholds(checkmarkThresholds, as: CheckmarkThresholds.self) ?? .checkPlease,
+                circle: try EngineCLI.loadThresholds(circleThresholds, as: CircleThresholds.self) ?? .sadun,
+                decision: decide)
+        } else {
+            config = .standard
+        }
         var inputs: [(name: String, events: [TouchSessionEvent], labels: SessionLabels)] = []
         if let dir = sessions {
             let files = try EngineCLI.sessionFiles(in: dir)
@@ -110,7 +134,7 @@ struct EvalEngine: ParsableCommand {
         }
         let all = SessionEvaluation.combined(parts)
         let total = all.total
-        let report = Report(recognizers: recognizersPath ?? "(standard)", seed: syntheticMinutes == nil ? nil : seed,
+        let report = Report(recognizers: recognizersPath ?? (includeShapes ? "(standard with shapes)" : "(standard)"), seed: syntheticMinutes == nil ? nil : seed,
                             sessions: rows, counts: all.counts, total: total, unknownLabelNames: all.unknownLabelNames,
                             minutes: minutes, falseActivationsPerMinute: minutes > 0 ? Double(total.falseActivations) / minutes : 0)
         switch output.format {

@@ -109,3 +109,36 @@ struct ReplayCLITests {
         #expect(r.stderr.contains("s.labels.json"), "\(r.stderr)")
     }
 }
+
+struct EngineShapesCLITests {
+    @Test func evalEngineWithShapesUsesTheGivenThresholds() throws {
+        let root = DatasetLocator.packageRoot
+        let r = try CLIRunner.run(["eval", "engine", "--synthetic-minutes", "1", "--seed", "2", "--include-shapes",
+                                   "--checkmark-thresholds", root.appendingPathComponent("templates/checkmark.json").path,
+                                   "--circle-thresholds", root.appendingPathComponent("templates/circle.json").path,
+                                   "--decide", "end", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let names = (obj?["counts"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(names.contains("checkmark") && names.contains("circle"))
+        #expect(obj?["recognizers"] as? String == "(standard with shapes)")
+    }
+
+    @Test func replayReadsThresholdsFilesRelativeToTheConfiguration() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let thresholds = try Data(contentsOf: DatasetLocator.packageRoot.appendingPathComponent("templates/checkmark.json"))
+        try thresholds.write(to: dir.url.appendingPathComponent("check.json"))
+        let config = #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "check", "type": "checkmark", "thresholds": "check.json", "decide": "end"}]}"#
+        try Data(config.utf8).write(to: dir.url.appendingPathComponent("config.json"))
+        let session = ReplayCLITests.doubleTapThenPan.joined(separator: "\n")
+        try Data(session.utf8).write(to: dir.url.appendingPathComponent("s.jsonl"))
+        let r = try CLIRunner.run(["replay", "--recognizers", dir.path("config.json"), dir.path("s.jsonl")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("check: 0"))
+        let bad = #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "check", "type": "checkmark", "thresholds": "nope.json"}]}"#
+        try Data(bad.utf8).write(to: dir.url.appendingPathComponent("bad.json"))
+        let b = try CLIRunner.run(["replay", "--recognizers", dir.path("bad.json"), dir.path("s.jsonl")])
+        #expect(b.status != 0)
+        #expect(b.stderr.contains("recognizers[0].thresholds"), "\(b.stderr)")
+    }
+}

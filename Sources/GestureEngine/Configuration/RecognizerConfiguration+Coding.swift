@@ -1,5 +1,6 @@
 import Foundation
 import GestureData
+import GestureDetectors
 
 extension RecognizerConfiguration {
     private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView"]
@@ -10,11 +11,25 @@ extension RecognizerConfiguration {
         "pinch": ["minimumScaleChange"],
         "rotation": ["minimumRotation"],
         "longPress": ["minimumDuration", "allowableMovement", "touches"],
+        "checkmark": ["thresholds", "decide"],
+        "circle": ["thresholds", "decide"],
+    ]
+
+    /// Thresholds presets a configuration may name instead of giving a file.
+    private static let checkmarkPresets: [String: CheckmarkThresholds] = ["checkPlease": .checkPlease]
+    private static let circlePresets: [String: CircleThresholds] = [
+        "sadun": .sadun, "sadunWithoutInflectionTest": .sadunWithoutInflectionTest, "sadunShapeOnly": .sadunShapeOnly,
     ]
 
     /// Decodes and validates a configuration file's bytes.
+    /// - Parameters:
+    ///   - file: the name used in errors.
+    ///   - loadFile: reads a file the configuration refers to (a detector's `thresholds`
+    ///     given as a path); the caller decides what a relative path is relative to.
+    ///     Without it, file references are an error.
     /// - Throws: ``GestureData/GestureDataError`` naming `file` and the field.
-    public static func decode(_ data: Data, file: String) throws -> RecognizerConfiguration {
+    public static func decode(_ data: Data, file: String,
+                              loadFile: ((String) throws -> Data)? = nil) throws -> RecognizerConfiguration {
         func bad(_ field: String, _ reason: String) -> GestureDataError {
             .invalidField(file: file, location: .whole, field: field, reason: reason)
         }
@@ -90,6 +105,16 @@ extension RecognizerConfiguration {
                 var s = RotationRecognizer.Settings()
                 s.minimumRotation = try fields.double("minimumRotation") ?? s.minimumRotation
                 spec = .rotation(s)
+            case "checkmark":
+                spec = .checkmark(
+                    try thresholds(obj["thresholds"], presets: checkmarkPresets, default: .checkPlease,
+                                   field: f + ".thresholds", file: file, loadFile: loadFile),
+                    try decision(obj["decide"], field: f + ".decide", bad))
+            case "circle":
+                spec = .circle(
+                    try thresholds(obj["thresholds"], presets: circlePresets, default: .sadun,
+                                   field: f + ".thresholds", file: file, loadFile: loadFile),
+                    try decision(obj["decide"], field: f + ".decide", bad))
             default: // "longPress"
                 var s = LongPressRecognizer.Settings()
                 s.minimumPressDuration = try fields.double("minimumDuration") ?? s.minimumPressDuration
@@ -150,12 +175,68 @@ extension RecognizerConfiguration {
             case .longPress(let s):
                 o["minimumDuration"] = s.minimumPressDuration; o["allowableMovement"] = s.allowableMovement
                 o["touches"] = s.touchesRequired
+            case .checkmark(let t, let d):
+                o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
+                o["decide"] = d.rawValue
+            case .circle(let t, let d):
+                o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
+                o["decide"] = d.rawValue
             }
             list.append(o)
         }
         var root: [String: Any] = ["format": Self.format, "recognizers": list]
         if !simultaneous.isEmpty { root["simultaneous"] = simultaneous }
         return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+}
+
+extension RecognizerConfiguration {
+    /// A detector's thresholds: absent (the book preset), a preset name, a path to a
+    /// thresholds file, or the thresholds object itself.
+    fileprivate static func thresholds<T: Decodable>(
+        _ value: Any?, presets: [String: T], default preset: T, field: String, file: String,
+        loadFile: ((String) throws -> Data)?
+    ) throws -> T {
+        func bad(_ reason: String) -> GestureDataError {
+            .invalidField(file: file, location: .whole, field: field, reason: reason)
+        }
+        let data: Data
+        switch value {
+        case nil:
+            return preset
+        case let name as String:
+            if let p = presets[name] { return p }
+            guard let loadFile else { throw bad("'\(name)' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and files cannot be read here") }
+            do {
+                data = try loadFile(name)
+            } catch {
+                throw bad("'\(name)' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and cannot be read as a file: \(error)")
+            }
+        case let object as [String: Any]:
+            data = try JSONSerialization.data(withJSONObject: object)
+        default:
+            throw bad("must be a preset name, a file path or a thresholds object")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let DecodingError.dataCorrupted(ctx) {
+            throw bad("bad thresholds: \(ctx.debugDescription)")
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw bad("bad thresholds: missing '\(key.stringValue)'")
+        } catch let DecodingError.typeMismatch(_, ctx) {
+            throw bad("bad thresholds: wrong type at '\(ctx.codingPath.map(\.stringValue).joined(separator: "."))'")
+        } catch {
+            throw bad("bad thresholds: \(error)")
+        }
+    }
+
+    fileprivate static func decision(_ value: Any?, field: String,
+                                     _ bad: (String, String) -> GestureDataError) throws -> DetectorDecision {
+        guard let value else { return .streaming }
+        guard let s = value as? String, let d = DetectorDecision(rawValue: s) else {
+            throw bad(field, "must be 'streaming' or 'end'")
+        }
+        return d
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GestureData
+import GestureDetectors
 
 /// A screen's recognizers, their failure requirements and simultaneity, as a file
 /// (`gesturelab.recognizers/1`, documented in the README):
@@ -26,6 +27,10 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         case pinch(PinchRecognizer.Settings)
         case rotation(RotationRecognizer.Settings)
         case longPress(LongPressRecognizer.Settings)
+        /// GestureDetectors' check mark, hosted by a ``StrokeRecognizer``.
+        case checkmark(CheckmarkThresholds, DetectorDecision)
+        /// GestureDetectors' circle, hosted by a ``StrokeRecognizer``.
+        case circle(CircleThresholds, DetectorDecision)
 
         /// The `type` string in the file.
         public var typeName: String {
@@ -36,6 +41,8 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             case .pinch: return "pinch"
             case .rotation: return "rotation"
             case .longPress: return "longPress"
+            case .checkmark: return "checkmark"
+            case .circle: return "circle"
             }
         }
     }
@@ -86,6 +93,12 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         case .pinch(let s): return PinchRecognizer(name: e.name, settings: s, cancelsTouchesInView: e.cancelsTouchesInView)
         case .rotation(let s): return RotationRecognizer(name: e.name, settings: s, cancelsTouchesInView: e.cancelsTouchesInView)
         case .longPress(let s): return LongPressRecognizer(name: e.name, settings: s, cancelsTouchesInView: e.cancelsTouchesInView)
+        case .checkmark(let t, let d):
+            return StrokeRecognizer(name: e.name, detector: CheckmarkStrokeDetector(thresholds: t, decision: d),
+                                    cancelsTouchesInView: e.cancelsTouchesInView)
+        case .circle(let t, let d):
+            return StrokeRecognizer(name: e.name, detector: CircleStrokeDetector(thresholds: t, decision: d),
+                                    cancelsTouchesInView: e.cancelsTouchesInView)
         }
     }
 
@@ -162,6 +175,8 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             try positive(s.minimumScaleChange, "minimumScaleChange")
         case .rotation(let s):
             try positive(s.minimumRotation, "minimumRotation")
+        case .checkmark, .circle:
+            break
         case .longPress(let s):
             try positive(s.minimumPressDuration, "minimumDuration"); try atLeastOne(s.touchesRequired, "touches")
             guard s.allowableMovement.isFinite, s.allowableMovement >= 0 else {
