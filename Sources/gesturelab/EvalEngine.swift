@@ -24,6 +24,15 @@ struct EvalEngine: ParsableCommand {
     @Option(name: .customLong("synthetic-minutes"), help: "Generate one synthetic session this many minutes long instead.")
     var syntheticMinutes: Double?
 
+    @Option(help: "Replay a dataset's recorded strokes instead: one session per subject.")
+    var dataset: String?
+
+    @Option(name: .customLong("label"),
+            help: "With --dataset: SAMPLE_LABEL=RECOGNIZER, the recognizer that should fire for samples with that label; repeatable. Other samples should fire nothing.")
+    var labelMappings: [String] = []
+
+    @OptionGroup var datasetOptions: DatasetOptions
+
     @Option(help: "Seed of the synthetic session.")
     var seed: UInt64 = 1
 
@@ -46,15 +55,17 @@ struct EvalEngine: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        switch (sessions, syntheticMinutes) {
-        case (nil, nil): throw ValidationError("give --sessions DIR or --synthetic-minutes N")
-        case (.some, .some): throw ValidationError("give either --sessions or --synthetic-minutes, not both")
-        case (.some, nil):
-            if recognizersPath == nil { throw ValidationError("--sessions needs --recognizers CONFIG.json") }
+        let sources = [sessions != nil, syntheticMinutes != nil, dataset != nil].filter { $0 }.count
+        guard sources == 1 else { throw ValidationError("give exactly one of --sessions DIR, --synthetic-minutes N, --dataset PATH") }
+        if sessions != nil || dataset != nil {
+            if recognizersPath == nil { throw ValidationError("--sessions and --dataset need --recognizers CONFIG.json") }
             if write != nil { throw ValidationError("--write goes with --synthetic-minutes") }
-        case (nil, .some(let m)):
+        }
+        if let m = syntheticMinutes {
             guard m.isFinite, m > 0, m <= 24 * 60 else { throw ValidationError("--synthetic-minutes must be in (0, 1440]") }
         }
+        if dataset == nil && !labelMappings.isEmpty { throw ValidationError("--label goes with --dataset") }
+        _ = try labelNames()
         if (checkmarkThresholds != nil || circleThresholds != nil) && (!includeShapes || recognizersPath != nil) {
             throw ValidationError("--checkmark-thresholds and --circle-thresholds go with --include-shapes and no --recognizers")
         }
@@ -77,6 +88,19 @@ struct EvalEngine: ParsableCommand {
         var unknownLabelNames: [String]
         var minutes: Double
         var falseActivationsPerMinute: Double
+    }
+
+    /// `--label check=checkmark` as a dictionary.
+    func labelNames() throws -> [String: String] {
+        var out: [String: String] = [:]
+        for m in labelMappings {
+            let parts = m.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--label wants SAMPLE_LABEL=RECOGNIZER, found '\(m)'")
+            }
+            out[parts[0]] = parts[1]
+        }
+        return out
     }
 
     func run() throws {
@@ -117,6 +141,19 @@ struct EvalEngine: ParsableCommand {
                 }
             }
             inputs.append((name, s.events, s.labels))
+        } else if let path = dataset {
+            let data = try DatasetLoader.load(path).excludingSubjects(datasetOptions.excludedSubjects)
+            let builder = SampleSessionBuilder()
+            let names = try labelNames()
+            for subject in data.subjects {
+                let s = builder.session(data.onlySubjects([subject]).samples, labelNames: names)
+                inputs.append(("subject \(subject)", s.events, s.labels))
+            }
+            let unassigned = data.samples.filter { $0.subject == nil }
+            if !unassigned.isEmpty {
+                let s = builder.session(unassigned, labelNames: names)
+                inputs.append(("no subject", s.events, s.labels))
+            }
         }
         let names = config.recognizers.map(\.name)
         var parts: [SessionEvaluation] = []

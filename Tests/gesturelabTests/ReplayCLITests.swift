@@ -142,3 +142,24 @@ struct EngineShapesCLITests {
         #expect(b.stderr.contains("recognizers[0].thresholds"), "\(b.stderr)")
     }
 }
+
+struct EngineDatasetCLITests {
+    @Test func evalEngineReplaysADatasetOneSessionPerSubject() throws {
+        let dir = try makeFixtureDataset(); defer { dir.remove() }
+        let config = dir.path("check.json")
+        try Data(#"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "checkmark", "type": "checkmark"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: config))
+        let r = try CLIRunner.run(["eval", "engine", "--recognizers", config, "--dataset", dir.path("data"),
+                                   "--label", "check=checkmark", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let obj = jsonObject(r.stdout)
+        let sessions = (obj?["sessions"] as? [[String: Any]])?.compactMap { $0["session"] as? String } ?? []
+        #expect(sessions.count >= 2 && sessions.allSatisfy { $0.hasPrefix("subject") }, "\(sessions)")
+        let total = obj?["total"] as? [String: Any]
+        #expect((total?["expected"] as? Int ?? 0) >= 2)
+
+        let bad = try CLIRunner.run(["eval", "engine", "--recognizers", config, "--dataset", dir.path("data"), "--label", "check"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("SAMPLE_LABEL=RECOGNIZER"))
+    }
+}
