@@ -1,6 +1,7 @@
 import Foundation
 import GestureData
 import GestureDetectors
+import GestureMatching
 
 extension RecognizerConfiguration {
     private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView"]
@@ -13,6 +14,7 @@ extension RecognizerConfiguration {
         "longPress": ["minimumDuration", "allowableMovement", "touches"],
         "checkmark": ["thresholds", "decide"],
         "circle": ["thresholds", "decide"],
+        "template": ["library", "algorithm", "minimumScore", "rejection", "labels"],
     ]
 
     /// Thresholds presets a configuration may name instead of giving a file.
@@ -115,6 +117,8 @@ extension RecognizerConfiguration {
                     try thresholds(obj["thresholds"], presets: circlePresets, default: .sadun,
                                    field: f + ".thresholds", file: file, loadFile: loadFile),
                     try decision(obj["decide"], field: f + ".decide", bad))
+            case "template":
+                spec = .template(try templateSpec(obj, field: f, file: file, loadFile: loadFile, fields: fields))
             default: // "longPress"
                 var s = LongPressRecognizer.Settings()
                 s.minimumPressDuration = try fields.double("minimumDuration") ?? s.minimumPressDuration
@@ -181,6 +185,14 @@ extension RecognizerConfiguration {
             case .circle(let t, let d):
                 o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
                 o["decide"] = d.rawValue
+            case .template(let t):
+                o["library"] = try JSONSerialization.jsonObject(with: try t.library.encoded())
+                o["algorithm"] = t.algorithm.rawValue
+                switch t.acceptance {
+                case .minimumScore(let m): o["minimumScore"] = m
+                case .rejection(let r): o["rejection"] = try JSONSerialization.jsonObject(with: try r.encoded())
+                }
+                if !t.labels.isEmpty { o["labels"] = t.labels }
             }
             list.append(o)
         }
@@ -230,6 +242,70 @@ extension RecognizerConfiguration {
         }
     }
 
+    /// A file's bytes or an inline object's: `value` is a path (read with `loadFile`) or
+    /// the object itself.
+    fileprivate static func fileOrObject(_ value: Any, field: String, file: String,
+                                         loadFile: ((String) throws -> Data)?) throws -> Data {
+        func bad(_ reason: String) -> GestureDataError {
+            .invalidField(file: file, location: .whole, field: field, reason: reason)
+        }
+        switch value {
+        case let path as String:
+            guard let loadFile else { throw bad("files cannot be read here ('\(path)')") }
+            do {
+                return try loadFile(path)
+            } catch {
+                throw bad("cannot read '\(path)': \(error.localizedDescription)")
+            }
+        case let object as [String: Any]:
+            return try JSONSerialization.data(withJSONObject: object)
+        default:
+            throw bad("must be a file path or an object")
+        }
+    }
+
+    fileprivate static func templateSpec(_ obj: [String: Any], field f: String, file: String,
+                                         loadFile: ((String) throws -> Data)?, fields: Fields) throws -> TemplateSpec {
+        func bad(_ field: String, _ reason: String) -> GestureDataError {
+            .invalidField(file: file, location: .whole, field: field, reason: reason)
+        }
+        guard let rawLibrary = obj["library"] else { throw bad(f + ".library", "missing (a template library file)") }
+        let library: TemplateLibrary
+        do {
+            library = try TemplateLibrary.decode(try fileOrObject(rawLibrary, field: f + ".library", file: file, loadFile: loadFile))
+        } catch let e as GestureDataError {
+            throw e
+        } catch {
+            throw bad(f + ".library", "\(error)")
+        }
+        var algorithm = MatcherAlgorithm.protractor
+        if let a = obj["algorithm"] {
+            guard let name = a as? String, let alg = MatcherAlgorithm(rawValue: name) else {
+                throw bad(f + ".algorithm", "must be one of \(MatcherAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            algorithm = alg
+        }
+        let acceptance: TemplateAcceptance
+        switch (try fields.double("minimumScore"), obj["rejection"]) {
+        case (.some(let m), nil):
+            acceptance = .minimumScore(m)
+        case (nil, .some(let raw)):
+            do {
+                acceptance = .rejection(try RejectionThresholds.decode(try fileOrObject(raw, field: f + ".rejection", file: file, loadFile: loadFile)))
+            } catch let e as GestureDataError {
+                throw e
+            } catch {
+                throw bad(f + ".rejection", "\(error)")
+            }
+        case (.some, .some):
+            throw bad(f, "give minimumScore or rejection, not both")
+        case (nil, nil):
+            throw bad(f, "needs minimumScore (0…1) or rejection (a gesturelab.rejection/1 file): without one, every stroke would match something")
+        }
+        return TemplateSpec(library: library, algorithm: algorithm, acceptance: acceptance,
+                            labels: try fields.strings("labels") ?? [])
+    }
+
     fileprivate static func decision(_ value: Any?, field: String,
                                      _ bad: (String, String) -> GestureDataError) throws -> DetectorDecision {
         guard let value else { return .streaming }
@@ -241,7 +317,7 @@ extension RecognizerConfiguration {
 }
 
 /// Typed access to one recognizer object's optional fields.
-private struct Fields {
+fileprivate struct Fields {
     let obj: [String: Any]
     let field: String
     let bad: (String, String) -> GestureDataError

@@ -1,6 +1,7 @@
 import Foundation
 import GestureData
 import GestureDetectors
+import GestureMatching
 
 /// A screen's recognizers, their failure requirements and simultaneity, as a file
 /// (`gesturelab.recognizers/1`, documented in the README):
@@ -31,6 +32,8 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         case checkmark(CheckmarkThresholds, DetectorDecision)
         /// GestureDetectors' circle, hosted by a ``StrokeRecognizer``.
         case circle(CircleThresholds, DetectorDecision)
+        /// GestureMatching's templates, decided when the finger lifts.
+        case template(TemplateSpec)
 
         /// The `type` string in the file.
         public var typeName: String {
@@ -43,6 +46,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             case .longPress: return "longPress"
             case .checkmark: return "checkmark"
             case .circle: return "circle"
+            case .template: return "template"
             }
         }
     }
@@ -99,6 +103,8 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         case .circle(let t, let d):
             return StrokeRecognizer(name: e.name, detector: CircleStrokeDetector(thresholds: t, decision: d),
                                     cancelsTouchesInView: e.cancelsTouchesInView)
+        case .template(let t):
+            return StrokeRecognizer(name: e.name, detector: t.makeDetector(), cancelsTouchesInView: e.cancelsTouchesInView)
         }
     }
 
@@ -177,6 +183,19 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             try positive(s.minimumRotation, "minimumRotation")
         case .checkmark, .circle:
             break
+        case .template(let t):
+            switch t.acceptance {
+            case .minimumScore(let m):
+                guard m.isFinite, m > 0, m <= 1 else { throw bad("\(field).minimumScore", "must be in (0, 1] (found \(m))") }
+            case .rejection(let r):
+                guard r.algorithm == t.algorithm else {
+                    throw bad("\(field).rejection", "thresholds are for '\(r.algorithm.rawValue)' distances, the recognizer uses '\(t.algorithm.rawValue)'")
+                }
+            }
+            let names = Set(t.library.templates.map(\.name))
+            for (k, l) in t.labels.enumerated() where !names.contains(l) {
+                throw bad("\(field).labels[\(k)]", "no template named '\(l)' in the library")
+            }
         case .longPress(let s):
             try positive(s.minimumPressDuration, "minimumDuration"); try atLeastOne(s.touchesRequired, "touches")
             guard s.allowableMovement.isFinite, s.allowableMovement >= 0 else {
