@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "FuzzRecognizers", targets: ["FuzzRecognizers"]),
         .executable(name: "FuzzThresholds", targets: ["FuzzThresholds"]),
         .executable(name: "FuzzTemplateLibrary", targets: ["FuzzTemplateLibrary"]),
+        .executable(name: "FuzzTouchSession", targets: ["FuzzTouchSession"]),
         // MARK: end fuzz targets
     ],
     dependencies: [
@@ -86,6 +87,8 @@ let package = Package(
                           path: "Sources/Fuzz/FuzzThresholds"),
         .executableTarget(name: "FuzzTemplateLibrary", dependencies: ["FuzzSupport", "GestureMatching"],
                           path: "Sources/Fuzz/FuzzTemplateLibrary"),
+        .executableTarget(name: "FuzzTouchSession", dependencies: ["FuzzSupport", "GestureData", "GestureEngine"],
+                          path: "Sources/Fuzz/FuzzTouchSession"),
         // MARK: end fuzz targets
     ]
 )

@@ -8,28 +8,18 @@ enum EngineCLI {
     /// Reads and validates a recognizer configuration file. Files it names (detector
     /// thresholds) are relative to the configuration's folder.
     static func loadConfiguration(_ path: String) throws -> RecognizerConfiguration {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
-        }
+        let data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // issue 8: size first
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         return try RecognizerConfiguration.decode(data, file: path) { name in
             let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name)
-            return try Data(contentsOf: url)
+            return try BoundedFile.read(url.path, limit: BoundedFile.maxSettingsBytes)
         }
     }
 
     /// Thresholds from a file, or `nil` for none given.
     static func loadThresholds<T: Decodable>(_ path: String?, as type: T.Type) throws -> T? {
         guard let path else { return nil }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
-        }
+        let data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // issue 8: size first
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {

@@ -85,12 +85,7 @@ public struct SessionLabels: Hashable, Sendable, Codable {
 
     /// Reads a labels file.
     public static func read(_ path: String) throws -> SessionLabels {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
-        }
+        let data = try BoundedFile.read(path, limit: DatasetLoader.maxFileBytes)  // issue 8: size first
         return try decode(data, file: path)
     }
 

@@ -17,7 +17,7 @@ import Foundation
 /// Blank lines are skipped. A session may end with touches still down.
 public enum TouchSessionReader {
     /// Largest session file accepted, in bytes.
-    public static let maxFileBytes = 512 << 20
+    public static let maxFileBytes = 64 << 20  // issue 8: a 200 MB file is refused unread
 
     /// Reads the session file at `path`.
     /// - Throws: ``GestureDataError`` (unreadable, too large, malformed or invalid field).

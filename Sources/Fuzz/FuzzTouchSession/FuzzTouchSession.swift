@@ -1,0 +1,80 @@
+import Foundation
+import FuzzSupport
+import GestureData
+import GestureEngine
+
+/// Fuzz target: the touch-session reader (JSON Lines touch events) and the recognizer
+/// configuration decoder (`gesturelab.recognizers/1`) on arbitrary bytes. A decoded
+/// session is replayed through the standard configuration and a stroke-detector one; a
+/// decoded configuration replays a fixed session. Neither may trap or hang.
+func fuzzOne(_ data: Data) {
+    if let events = try? TouchSessionReader.decode(data, file: "fuzz.jsonl") {
+        var lastT = -Double.infinity
+        for e in events {
+            precondition(e.t.isFinite && e.t >= lastT, "accepted a non-finite or decreasing time")
+            lastT = e.t
+        }
+        for config in configurations {
+            _ = try? SessionReplayer.replay(events, through: config.makeArena(), file: "fuzz.jsonl")
+        }
+    }
+    if let config = try? RecognizerConfiguration.decode(data, file: "fuzz.json") {
+        _ = try? SessionReplayer.replay(fixedSession, through: config.makeArena(), file: "fixed.jsonl")
+        // What decoded must encode, and decode again.
+        do { _ = try RecognizerConfiguration.decode(try config.encoded(), file: "again.json") } catch {
+            preconditionFailure("a decoded configuration does not round-trip: \(error)")
+        }
+    }
+}
+
+let strokeConfiguration = #"""
+{"format": "gesturelab.recognizers/1", "recognizers": [
+  {"name": "circle", "type": "circle"}, {"name": "shape", "type": "circle", "thresholds": "sadunShapeOnly", "decide": "end"},
+  {"name": "check", "type": "checkmark"}, {"name": "swipe", "type": "swipe"},
+  {"name": "tap", "type": "tap", "taps": 2}, {"name": "hold", "type": "longPress"}]}
+"""#
+
+let configurations: [RecognizerConfiguration] = [RecognizerConfiguration.standard]
+    + [try? RecognizerConfiguration.decode(Data(strokeConfiguration.utf8), file: "stroke.json")].compactMap { $0 }
+
+/// A two-finger pinch, a tap and a circle.
+let fixedSession: [TouchSessionEvent] = {
+    var lines: [String] = []
+    func line(_ t: Double, _ phase: String, _ touches: [(Int, Double, Double)]) {
+        let ts = touches.map { #"{"id": \#($0.0), "x": \#($0.1), "y": \#($0.2)}"# }.joined(separator: ", ")
+        lines.append(#"{"t": \#(t), "phase": "\#(phase)", "touches": [\#(ts)]}"#)
+    }
+    line(0, "began", [(1, 100, 100), (2, 200, 200)])
+    for i in 1...10 { line(Double(i) * 0.016, "moved", [(1, 100 - Double(i) * 3, 100), (2, 200 + Double(i) * 3, 200)]) }
+    line(0.2, "ended", [(1, 70, 100), (2, 230, 200)])
+    line(0.6, "began", [(3, 50, 50)]); line(0.65, "ended", [(3, 50, 50)])
+    line(1.2, "began", [(4, 150, 100)])
+    for i in 1...40 {
+        let a = Double(i) / 40 * 2 * Double.pi
+        line(1.2 + Double(i) * 0.016, "moved", [(4, 100 + 50 * cos(a), 100 + 50 * sin(a))])
+    }
+    line(2.0, "ended", [(4, 150, 100)])
+    return (try? TouchSessionReader.decode(Data(lines.joined(separator: "\n").utf8), file: "fixed.jsonl")) ?? []
+}()
+
+#if FUZZING
+// Both entry points are defined so the target links with either linker (see FuzzDollarOneXML).
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    fuzzOne(bytes.map { Data(bytes: $0, count: size) } ?? Data())
+    return 0
+}
+
+@_cdecl("FuzzTouchSession_main")
+func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    FuzzDriver.runLibFuzzer(argc: argc, argv: argv, body: fuzzOne)
+}
+#else
+@main
+struct FuzzTouchSession {
+    static func main() {
+        precondition(!fixedSession.isEmpty && configurations.count == 2, "fixtures did not decode")
+        exit(FuzzDriver.replay(name: "FuzzTouchSession", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne))
+    }
+}
+#endif
