@@ -38,6 +38,9 @@ struct MatcherOptions: ParsableArguments {
 
     func validate() throws {
         if let points, points < 2 { throw ValidationError("--points must be at least 2, got \(points)") }
+        // Issue 8: every template and candidate is resampled to this many points; an
+        // unbounded value (--points 100000000) ran out of time and memory.
+        if let points, points > 4096 { throw ValidationError("--points must be at most 4096, got \(points)") }
         if !(maxRotation >= 0 && maxRotation <= 180) { throw ValidationError("--max-rotation must be in 0…180 degrees") }
     }
 

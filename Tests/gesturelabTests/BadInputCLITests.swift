@@ -177,4 +177,82 @@ struct BadInputCLITests {
         #expect(r.stderr.contains("huge.json") && r.stderr.contains("200000000 bytes"), "\(r.stderr)")
         #expect(r.maxRSSMegabytes < 100 && r.seconds < 10, "\(r.maxRSSMegabytes) MB, \(r.seconds) s")
     }
+
+    static let began = #"{"t": 0, "phase": "began", "touches": [{"id": 1, "x": 10, "y": 20}]}"#
+    static let config = #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "tap", "type": "tap"}]}"#
+
+    /// (case, session bytes, configuration bytes, what stderr must name)
+    static let replayCases: [BadFile] = [
+        BadFile("session wrong type", "s.jsonl", began + "\n" + #"{"t": "x", "phase": "moved", "touches": []}"#, ["s.jsonl", "line 2", "t"]),
+        BadFile("session time backwards", "s.jsonl",
+                began + "\n" + #"{"t": -1, "phase": "ended", "touches": [{"id": 1, "x": 10, "y": 20}]}"#, ["s.jsonl", "line 2", "t"]),
+        BadFile("session invalid UTF-8", "s.jsonl", Array((began + "\n").utf8) + [0xC3, 0x28, 0x0A], ["s.jsonl", "line 2"]),
+        BadFile("configuration unknown version", "c.json",
+                config.replacingOccurrences(of: "recognizers/1", with: "recognizers/5"), ["c.json", "format"]),
+        BadFile("configuration unknown type", "c.json", config.replacingOccurrences(of: "\"tap\"}", with: "\"teleport\"}"),
+                ["c.json", "type"]),
+        BadFile("configuration deep nesting", "c.json", String(repeating: "[", count: 100_000), ["c.json"]),
+    ]
+
+    @Test(arguments: replayCases)
+    func replayFailsCleanlyOnBadSessionsAndConfigurations(_ bad: BadFile) throws {
+        let dir = try TemporaryDirectory("cli-replay")
+        defer { dir.remove() }
+        try Data((Self.began + "\n").utf8).write(to: dir.url.appendingPathComponent("s.jsonl"))
+        try Data(Self.config.utf8).write(to: dir.url.appendingPathComponent("c.json"))
+        try Data(bad.bytes).write(to: dir.url.appendingPathComponent(bad.fileName))
+        let r = try Self.run(["replay", "--recognizers", dir.path("c.json"), dir.path("s.jsonl")])
+        #expect(r.signal == nil, "\(bad.name): killed by signal \(r.signal ?? 0)\n\(r.stderr)")
+        #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
+        for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
+        #expect(r.maxRSSMegabytes < 300 && r.seconds < 30, "\(bad.name): \(r.maxRSSMegabytes) MB, \(r.seconds) s")
+    }
+
+    static let libraryCases: [BadFile] = [
+        BadFile("library truncated", "l.json", #"{"format": "gesturelab.templates/1", "templates": [{"name": "a", "str"#, ["l.json"]),
+        BadFile("library unknown version", "l.json", #"{"format": "gesturelab.templates/3", "templates": []}"#,
+                ["l.json", "format"]),
+        BadFile("library NaN coordinate", "l.json",
+                #"{"format": "gesturelab.templates/1", "templates": [{"name": "a", "strokes": [[[0, 0], ["NaN", 1]]]}]}"#,
+                ["l.json", "template 0", "strokes[0][1]"]),
+        BadFile("library empty stroke", "l.json",
+                #"{"format": "gesturelab.templates/1", "templates": [{"name": "a", "strokes": [[]]}]}"#, ["l.json", "strokes[0]"]),
+        BadFile("library no templates", "l.json", #"{"format": "gesturelab.templates/1", "templates": []}"#, ["l.json", "templates"]),
+        BadFile("library too many points", "l.json",
+                #"{"format": "gesturelab.templates/1", "templates": [{"name": "a", "strokes": [["#
+                + Array(repeating: "[1, 2]", count: 10_001).joined(separator: ",") + "]]}]}", ["l.json", "template 0", "strokes"]),
+        BadFile("library invalid UTF-8", "l.json", Array(#"{"format": "gesturelab.templates/1", "templates": [{"name": ""#.utf8)
+                + [0xFF] + Array(#"", "strokes": [[[0, 0]]]}]}"#.utf8), ["l.json"]),
+    ]
+
+    @Test(arguments: libraryCases)
+    func recognizeFailsCleanlyOnBadLibraries(_ bad: BadFile) throws {
+        let dir = try TemporaryDirectory("cli-library")
+        defer { dir.remove() }
+        try Data((Self.sample + "\n").utf8).write(to: dir.url.appendingPathComponent("d.jsonl"))
+        try Data(bad.bytes).write(to: dir.url.appendingPathComponent(bad.fileName))
+        let r = try Self.run(["recognize", "--templates", dir.path(bad.fileName), dir.path("d.jsonl")])
+        #expect(r.signal == nil, "\(bad.name): killed by signal \(r.signal ?? 0)\n\(r.stderr)")
+        #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
+        for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
+        #expect(r.maxRSSMegabytes < 300 && r.seconds < 30, "\(bad.name): \(r.maxRSSMegabytes) MB, \(r.seconds) s")
+    }
+
+    @Test func hugeLibraryAndHugePointCountAreRefusedQuickly() throws {
+        let dir = try TemporaryDirectory("cli-library-huge")
+        defer { dir.remove() }
+        try Data((Self.sample + "\n").utf8).write(to: dir.url.appendingPathComponent("d.jsonl"))
+        let path = dir.path("huge.json")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("{".utf8)))
+        let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try h.truncate(atOffset: 200_000_000)
+        try h.close()
+        let r = try Self.run(["recognize", "--templates", path, dir.path("d.jsonl")])
+        #expect(r.signal == nil && r.exitCode != 0 && r.stderr.contains("200000000 bytes"), "\(r)")
+        #expect(r.maxRSSMegabytes < 100 && r.seconds < 10, "\(r.maxRSSMegabytes) MB, \(r.seconds) s")
+
+        let lib = DatasetLocator.packageRoot.appendingPathComponent("templates/templates.json").path
+        let p = try Self.run(["recognize", "--templates", lib, "--points", "100000000", dir.path("d.jsonl")])
+        #expect(p.exitCode == 64 && p.stderr.contains("--points"), "\(p)")
+    }
 }
