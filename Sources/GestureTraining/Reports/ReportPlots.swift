@@ -43,7 +43,8 @@ package enum ReportPlots {
         let pTotal = Double(Swift.max(1, h.positives.reduce(0, +)))
         let nTotal = Double(Swift.max(1, h.negatives.reduce(0, +)))
         let pf = h.positives.map { Double($0) / pTotal }, nf = h.negatives.map { Double($0) / nTotal }
-        let top = Swift.max(0.05, (pf + nf).max() ?? 1) * 1.1
+        // Head room for the legend above the tallest bar.
+        let top = Swift.max(0.05, (pf + nf).max() ?? 1) * 1.4
         let frame = ChartFrame(x: lo...hi, y: 0...top)
         var svg = SVGDocument(width: frame.width, height: frame.height)
         frame.drawAxes(into: &svg, title: "Scores: \(e.name), positive = \(e.positive)",
@@ -74,8 +75,8 @@ package enum ReportPlots {
         for l in c.confusion.labels where !predicted.contains(l) { predicted.append(l) }
         let cell = truths.count > 12 ? 30.0 : 40.0
         let left = 130.0, top = 120.0
-        let width = left + cell * Double(predicted.count) + 30
-        let height = top + cell * Double(truths.count) + 60
+        let width = Swift.max(560, left + cell * Double(predicted.count) + 30)
+        let height = Swift.max(320, top + cell * Double(truths.count) + 60)
         var svg = SVGDocument(width: width, height: height)
         svg.text("Confusion: \(c.name) (accuracy \(percent(c.accuracy)))",
                  x: width / 2, y: 24, anchor: .middle, size: 15, weight: "bold")
