@@ -93,3 +93,35 @@ final class ProgressBar: @unchecked Sendable {
                          : String(format: "%d:%02d", s / 60, s % 60)
     }
 }
+
+/// A progress bar for a job of several stages: each new stage name starts a fresh bar
+/// (and a fresh ETA). Hand ``handler`` to library code that takes a `StageProgress`.
+final class StageProgressBar: @unchecked Sendable {
+    private let format: OutputFormat
+    private let lock = NSLock()
+    private var stage: String?
+    private var bar: ProgressBar?
+
+    init(format: OutputFormat) { self.format = format }
+
+    func update(stage name: String, done: Int, total: Int) {
+        lock.lock(); defer { lock.unlock() }
+        if name != stage {
+            bar?.finish()
+            stage = name
+            bar = ProgressBar(name, total: total, format: format)
+        }
+        bar?.update(done: done, total: total)
+    }
+
+    func finish() {
+        lock.lock(); defer { lock.unlock() }
+        bar?.finish()
+        bar = nil
+        stage = nil
+    }
+
+    var handler: @Sendable (String, Int, Int) -> Void {
+        { [self] stage, done, total in update(stage: stage, done: done, total: total) }
+    }
+}

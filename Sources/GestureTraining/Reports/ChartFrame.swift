@@ -5,7 +5,7 @@ import Foundation
 package struct ChartFrame: Sendable {
     package var xRange: ClosedRange<Double>
     package var yRange: ClosedRange<Double>
-    package var left = 72.0, right = 24.0, top = 44.0, bottom = 60.0
+    package var left = 72.0, right = 24.0, top = 52.0, bottom = 60.0
     package let width: Double, height: Double
 
     package init(width: Double = 640, height: Double = 440, x: ClosedRange<Double>, y: ClosedRange<Double>) {

@@ -10,13 +10,21 @@ package enum ReportPlots {
     /// `0.953` → `95.3%`.
     package static func percent(_ v: Double) -> String { String(format: "%.1f%%", v * 100) }
 
+    /// A small second line under a chart's title, shortened to fit.
+    static func subtitle(_ svg: inout SVGDocument, _ text: String, width: Double) {
+        let maxChars = Int(width / 6.5)
+        let t = text.count > maxChars ? String(text.prefix(maxChars - 1)) + "…" : text
+        svg.text(t, x: width / 2, y: 40, anchor: .middle, size: 11, fill: "#444")
+    }
+
     /// ROC: TPR against FPR over the threshold sweep, the chosen operating point and the
     /// comparisons marked.
     package static func roc(_ e: BinaryEvaluation) -> SVGDocument {
         let frame = ChartFrame(x: 0...1, y: 0...1)
         var svg = SVGDocument(width: frame.width, height: frame.height)
         let auc = e.areaUnderCurve.map { String(format: " (AUC %.3f)", $0) } ?? ""
-        frame.drawAxes(into: &svg, title: "ROC: \(e.name), positive = \(e.positive)\(auc)",
+        subtitle(&svg, "positive: \(e.positive)", width: frame.width)
+        frame.drawAxes(into: &svg, title: "ROC: \(e.name)\(auc)",
                        xTitle: "false-positive rate (FPR)", yTitle: "true-positive rate (TPR)")
         svg.line(frame.px(0), frame.py(0), frame.px(1), frame.py(1), stroke: "#bbb", dash: "4 4")
         // Sweep runs from accept-all (1,1) to reject-all (0,0); draw it as a step curve.
@@ -47,7 +55,8 @@ package enum ReportPlots {
         let top = Swift.max(0.05, (pf + nf).max() ?? 1) * 1.4
         let frame = ChartFrame(x: lo...hi, y: 0...top)
         var svg = SVGDocument(width: frame.width, height: frame.height)
-        frame.drawAxes(into: &svg, title: "Scores: \(e.name), positive = \(e.positive)",
+        subtitle(&svg, "positive: \(e.positive)", width: frame.width)
+        frame.drawAxes(into: &svg, title: "Scores: \(e.name)",
                        xTitle: e.scoreName, yTitle: "fraction of class's samples")
         for i in 0..<pf.count {
             let x0 = frame.px(h.edges[i]), x1 = frame.px(h.edges[i + 1])
@@ -74,13 +83,14 @@ package enum ReportPlots {
         var predicted = truths
         for l in c.confusion.labels where !predicted.contains(l) { predicted.append(l) }
         let cell = truths.count > 12 ? 30.0 : 40.0
-        let left = 130.0, top = 120.0
+        let left = 130.0, top = 140.0
         let width = Swift.max(560, left + cell * Double(predicted.count) + 30)
-        let height = Swift.max(320, top + cell * Double(truths.count) + 60)
+        let height = Swift.max(320, top + cell * Double(truths.count) + 70)
         var svg = SVGDocument(width: width, height: height)
         svg.text("Confusion: \(c.name) (accuracy \(percent(c.accuracy)))",
                  x: width / 2, y: 24, anchor: .middle, size: 15, weight: "bold")
-        svg.text("predicted label", x: left + cell * Double(predicted.count) / 2, y: 46, anchor: .middle, size: 13)
+        svg.text("predicted label", x: left + cell * Double(predicted.count) / 2, y: top + cell * Double(truths.count) + 24,
+                 anchor: .middle, size: 13)
         svg.text("true label", x: 18, y: top + cell * Double(truths.count) / 2, anchor: .middle, size: 13, rotate: -90)
         for (j, p) in predicted.enumerated() {
             let x = left + cell * (Double(j) + 0.5)
@@ -106,7 +116,8 @@ package enum ReportPlots {
                 }
             }
         }
-        svg.text("cell shade: fraction of the true label's samples", x: left, y: height - 20, size: 11, fill: "#555")
+        svg.text("rows: true label; columns: predicted label; cell shade: fraction of the row", x: left,
+                 y: top + cell * Double(truths.count) + 46, size: 11, fill: "#555")
         return svg
     }
 
