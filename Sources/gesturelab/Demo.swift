@@ -101,7 +101,7 @@ struct Demo: ParsableCommand {
         Console.out("")
         let t = { (v: Double) in pct(v).trimmingCharacters(in: .whitespaces) }
         Console.out("matcher    \(s.matcherAlgorithm), \(s.templatesPerClass) medoid templates per label: accuracy \(t(s.matcherAccuracy)) on \(s.recognitions) held-out samples")
-        Console.out("rejection  trained per-label thresholds: accept \(t(s.rejectionAcceptance)) of held-out in-vocabulary samples; FPR \(t(s.rejectionFalsePositiveRate)) on \(s.rejectionNegatives) synthetic negatives")
+        Console.out("rejection  trained per-label thresholds: accept \(t(s.rejectionAcceptance)) of held-out in-vocabulary samples; FPR \(t(s.rejectionFalsePositiveRate)) on \(s.rejectionNegatives) synthetic negatives (scribbles \(t(s.rejectionFalsePositiveRateOnScribbles)), splices \(t(s.rejectionFalsePositiveRateOnSplices)))")
         for n in s.notTrained { Console.out("note: in some fold, not trained: \(n)") }
     }
 }

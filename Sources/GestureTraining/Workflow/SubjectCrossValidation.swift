@@ -35,6 +35,10 @@ public enum SubjectCrossValidation {
         /// Fraction of synthetic negatives accepted (false positives).
         public var rejectionFalsePositiveRate: Double
         public var rejectionNegatives: Int
+        /// The same split by kind of negative: random scribbles, and splices of two half
+        /// gestures (harder: each half is a real gesture's).
+        public var rejectionFalsePositiveRateOnScribbles: Double
+        public var rejectionFalsePositiveRateOnSplices: Double
         /// What could not be trained in some fold, deduplicated.
         public var notTrained: [String]
     }
@@ -50,6 +54,7 @@ public enum SubjectCrossValidation {
         var confusion = ConfusionMatrix()
         var curve: [Int: ConfusionMatrix] = [:]
         var rejectionPositives: [Double] = [], rejectionNegatives: [Double] = []
+        var scribbleCounts = BinaryCounts(), spliceCounts = BinaryCounts()
         var notTrained: [String] = []
         let ks = Array(Set(templateCounts + [settings.templatesPerClass])).sorted()
         for (f, subject) in subjects.enumerated() {
@@ -68,17 +73,19 @@ public enum SubjectCrossValidation {
                 tallies[kind, default: DetectorTally(kind: kind, positive: label)].add(m, trained: trained)
             }
             var rng = SeededGenerator.derived(seed: foldSettings.seed, stream: 10)
-            let negatives = heldOutNegatives(testSamples, settings: settings, using: &rng)
+            let (scribbles, splices) = heldOutNegatives(testSamples, settings: settings, using: &rng)
             let fold: FoldFigures
             switch settings.algorithm {
-            case .protractor: fold = matcherFold(ProtractorMatcher.self, .default, result, train, testSamples, negatives, foldSettings, ks)
-            case .dollarOne: fold = matcherFold(DollarOneMatcher.self, .default, result, train, testSamples, negatives, foldSettings, ks)
-            case .pDollar: fold = matcherFold(PDollarMatcher.self, .default, result, train, testSamples, negatives, foldSettings, ks)
+            case .protractor: fold = matcherFold(ProtractorMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
+            case .dollarOne: fold = matcherFold(DollarOneMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
+            case .pDollar: fold = matcherFold(PDollarMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
             }
             confusion.merge(fold.confusion)
             for (k, c) in fold.curve { curve[k, default: ConfusionMatrix()].merge(c) }
             rejectionPositives += fold.rejectionPositives
-            rejectionNegatives += fold.rejectionNegatives
+            rejectionNegatives += fold.scribbleRatios + fold.spliceRatios
+            for v in fold.scribbleRatios { scribbleCounts.record(isPositive: false, accepted: v <= 1) }
+            for v in fold.spliceRatios { spliceCounts.record(isPositive: false, accepted: v <= 1) }
         }
         progress?("cross-validation folds", subjects.count, subjects.count)
 
@@ -113,7 +120,9 @@ public enum SubjectCrossValidation {
             folds: subjects.count, detectors: rows, matcherAlgorithm: settings.algorithm.rawValue,
             templatesPerClass: settings.templatesPerClass, matcherAccuracy: confusion.accuracy, recognitions: confusion.total,
             rejectionAcceptance: rejection.chosen.truePositiveRate, rejectionFalsePositiveRate: rejection.chosen.falsePositiveRate,
-            rejectionNegatives: rejection.chosen.counts.negatives, notTrained: notTrained)
+            rejectionNegatives: rejection.chosen.counts.negatives,
+            rejectionFalsePositiveRateOnScribbles: scribbleCounts.falsePositiveRate,
+            rejectionFalsePositiveRateOnSplices: spliceCounts.falsePositiveRate, notTrained: notTrained)
         let dataSummary = DatasetSummary(path: source, samples: data.count, labels: data.countsByLabel,
                                          subjects: subjects.count, fingerprint: try DatasetFingerprint.of(data))
         let report = EvaluationReport(
@@ -125,7 +134,7 @@ public enum SubjectCrossValidation {
 
     /// Scribbles the size of the held-out gestures and splices of them.
     static func heldOutNegatives(_ samples: [Sample], settings: TrainingSettings,
-                                 using rng: inout SeededGenerator) -> [Gesture] {
+                                 using rng: inout SeededGenerator) -> (scribbles: [Gesture], splices: [Gesture]) {
         let sizes = samples.compactMap { $0.gesture.boundingBox?.longerSide }.sorted()
         let scribbles = RandomScribble(size: sizes.isEmpty ? 200 : sizes[sizes.count / 2])
             .samples(count: settings.syntheticNegatives, using: &rng).map(\.gesture)
@@ -133,19 +142,20 @@ public enum SubjectCrossValidation {
         let splices = Set(labels).count >= 2
             ? Splicing.negatives(from: samples.map(\.gesture), labels: labels, count: settings.splicedNegatives, using: &rng)
             : []
-        return scribbles + splices
+        return (scribbles, splices)
     }
 
     struct FoldFigures {
         var confusion: ConfusionMatrix
         var curve: [Int: ConfusionMatrix]
         var rejectionPositives: [Double]
-        var rejectionNegatives: [Double]
+        var scribbleRatios: [Double]
+        var spliceRatios: [Double]
     }
 
     static func matcherFold<M: TemplateMatcher>(
-        _ type: M.Type, _ ms: M.Settings, _ result: TrainingResult, _ train: Dataset, _ test: [Sample], _ negatives: [Gesture],
-        _ settings: TrainingSettings, _ ks: [Int]
+        _ type: M.Type, _ ms: M.Settings, _ result: TrainingResult, _ train: Dataset, _ test: [Sample], _ scribbles: [Gesture],
+        _ splices: [Gesture], _ settings: TrainingSettings, _ ks: [Int]
     ) -> FoldFigures {
         let matcher = M(library: result.library, settings: ms)
         let trainUsable = Dataset(train.samples.filter { TrainingWorkflow.isUsable($0.gesture) && !($0.label ?? "").isEmpty })
@@ -159,7 +169,9 @@ public enum SubjectCrossValidation {
         }
         let confusion = MatcherScoring.confusion(matcher, samples: test)
         curve[settings.templatesPerClass] = confusion
-        let r = MatcherScoring.ratios(matcher, thresholds: result.rejection, positives: test.map(\.gesture), negatives: negatives)
-        return FoldFigures(confusion: confusion, curve: curve, rejectionPositives: r.positives, rejectionNegatives: r.negatives)
+        let r = MatcherScoring.ratios(matcher, thresholds: result.rejection, positives: test.map(\.gesture), negatives: scribbles)
+        let sp = MatcherScoring.ratios(matcher, thresholds: result.rejection, positives: [], negatives: splices)
+        return FoldFigures(confusion: confusion, curve: curve, rejectionPositives: r.positives,
+                           scribbleRatios: r.negatives, spliceRatios: sp.negatives)
     }
 }
