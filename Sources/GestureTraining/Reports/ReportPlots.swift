@@ -144,8 +144,9 @@ package enum ReportPlots {
         let overall = c.accuracyByTemplates.map { (frame.px(Double($0.templatesPerClass)), frame.py($0.accuracy)) }
         svg.polyline(overall, stroke: "#000", width: 3)
         for p in overall { svg.circle(cx: p.0, cy: p.1, r: 4, fill: "#000") }
-        frame.drawLegend(into: &svg, entries: [("all labels", "#000", false), ("one label each", "hsl(200, 55%, 60%)", false)],
-                         atBottom: true)
+        var legend: [(label: String, color: String, marker: Bool)] = [("all labels", "#000", false)]
+        if !labels.isEmpty { legend.append(("one label each", "hsl(200, 55%, 60%)", false)) }
+        frame.drawLegend(into: &svg, entries: legend, atBottom: true)
         return svg
     }
 }
