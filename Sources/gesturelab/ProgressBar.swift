@@ -31,8 +31,6 @@ final class ProgressBar: @unchecked Sendable {
         enabled = format == .text && isatty(STDERR_FILENO) == 1
     }
 
-    static func isTerminal() -> Bool { isatty(STDERR_FILENO) == 1 }
-
     func setTotal(_ n: Int) {
         lock.lock(); total = n; lock.unlock()
     }
