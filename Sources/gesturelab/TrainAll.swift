@@ -115,10 +115,11 @@ struct TrainAll: ParsableCommand {
     }
 
     func run() throws {
-        let scan = try DatasetScan.scan(dataset)
-        let skipped = scan.failures.map(\.description)
+        // Read tolerantly so that every bad file is named at once, not just the first.
+        let loaded = try DatasetLoader.load(dataset, mode: .tolerant)
+        let skipped = loaded.skipped.map(\.description)
         if !skipped.isEmpty && !skipUnreadable { throw TrainingError.unreadableFiles(skipped) }
-        let data = scan.dataset.excludingSubjects(datasetOptions.excludedSubjects)
+        let data = loaded.dataset.excludingSubjects(datasetOptions.excludedSubjects)
         let bar = StageProgressBar(format: output.format)
         let result = try TrainingWorkflow.run(data, source: dataset, skippedFiles: skipped, settings: settings,
                                               progress: bar.handler)

@@ -102,16 +102,4 @@ struct WorkflowTrainingTests {
         #expect(check.positives + check.negatives == data.count)
         #expect(report.classification.first?.accuracyByTemplates.map(\.templatesPerClass) == [1, 2, 3])
     }
-
-    @Test func datasetScanKeepsGoingPastABadFile() throws {
-        let tmp = try TemporaryDirectory("workflow-scan")
-        defer { tmp.remove() }
-        try WorkflowFixtures.writeFolder(WorkflowFixtures.samples(subjects: ["s1"], perLabel: 2), to: tmp.url)
-        try Data("{\"format\": \"gesturelab.sample/1\", \"strokes\": [[[1, ".utf8).write(to: tmp.url.appendingPathComponent("s1/broken.json"))
-        let scan = try DatasetScan.scan(tmp.url.path)
-        #expect(scan.dataset.count == 6)
-        #expect(scan.failures.count == 1)
-        #expect(scan.failures.first?.file.hasSuffix("broken.json") == true)
-        #expect(scan.dataset.samples.allSatisfy { $0.subject == "s1" })
-    }
 }
