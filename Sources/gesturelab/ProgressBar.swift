@@ -40,7 +40,7 @@ final class ProgressBar: @unchecked Sendable {
         guard enabled else { return }
         lock.lock(); defer { lock.unlock() }
         done += units
-        draw(force: done >= total)
+        if total > 0 && done >= total { clear() } else { draw(force: false) }
     }
 
     /// Sets the absolute amount done (for callbacks that report `done, total`).
@@ -49,13 +49,18 @@ final class ProgressBar: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         done = d
         total = t
-        draw(force: d >= t)
+        // A finished bar clears its line, so results printed next start on a clean line.
+        if t > 0 && d >= t { clear() } else { draw(force: false) }
     }
 
     /// Clears the bar's line (call when the work is over, before printing results).
     func finish() {
         guard enabled else { return }
         lock.lock(); defer { lock.unlock() }
+        clear()
+    }
+
+    private func clear() {
         if drewSomething { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
         drewSomething = false
     }

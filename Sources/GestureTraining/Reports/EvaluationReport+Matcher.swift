@@ -33,3 +33,22 @@ extension EvaluationReport {
                                 settings: settings, dataset: dataset, classification: [c], notes: notes)
     }
 }
+
+extension EvaluationReport {
+    /// The report of `gesturelab eval matcher --protocol leave-one-label-out --report DIR`.
+    /// The study has one operating point per left-out label and no score sweep, so the
+    /// report holds its table (report.json and report.md) and no plots.
+    public static func leaveOneLabelOut(_ r: LeaveOneLabelOutStudy.Report, dataset: DatasetSummary?) -> EvaluationReport {
+        func pct(_ v: Double) -> String { String(format: "%.2f%%", v * 100) }
+        var notes = r.rows.map { row in
+            "left out \(row.label): FPR \(pct(row.falsePositiveRate)) (\(row.falsePositives)/\(row.negatives)); in-vocabulary accepted \(pct(row.inVocabularyAccepted)), correct \(pct(row.inVocabularyCorrect)) of \(row.inVocabularySamples)"
+        }
+        notes.append("mean FPR \(pct(r.meanFalsePositiveRate)); mean in-vocabulary accepted \(pct(r.meanInVocabularyAccepted))")
+        notes.append("one operating point per left-out label and no score sweep: no plots for this protocol")
+        return EvaluationReport(
+            title: "gesturelab eval matcher (\(r.algorithm), leave-one-label-out)", seed: r.seed,
+            settings: ["algorithm": r.algorithm, "protocol": r.evaluationProtocol,
+                       "templatesPerClass": String(r.templatesPerClass), "acceptFraction": String(r.acceptFraction)],
+            dataset: dataset, notes: notes)
+    }
+}
