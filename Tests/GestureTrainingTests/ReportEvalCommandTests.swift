@@ -31,4 +31,21 @@ struct ReportEvalCommandTests {
                     == Data(contentsOf: tmp.url.appendingPathComponent("report2/\(n)")), "\(n) differs")
         }
     }
+
+    @Test func evalMatcherWritesConfusionAndAccuracyPlots() throws {
+        let tmp = try TemporaryDirectory("report-eval")
+        defer { tmp.remove() }
+        try JSONLines.encode(WorkflowFixtures.samples(perLabel: 4)).write(to: tmp.url.appendingPathComponent("d.jsonl"))
+        let r = try CLIRunner.run(["eval", "matcher", "--dataset", tmp.path("d.jsonl"), "--templates-per-class", "1,2",
+                                   "--trials", "3", "--report", tmp.path("report")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("report: "))
+        #expect(r.stderr.isEmpty)
+        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path("report")).sorted()
+        #expect(names == ["matcher-accuracy.svg", "matcher-confusion.svg", "report.json", "report.md"])
+        let report = try JSONDecoder().decode(EvaluationReport.self,
+                                              from: Data(contentsOf: tmp.url.appendingPathComponent("report/report.json")))
+        #expect(report.classification.first?.accuracyByTemplates.map(\.templatesPerClass) == [1, 2])
+        #expect(report.seed == 1)
+    }
 }
