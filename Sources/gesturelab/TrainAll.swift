@@ -121,7 +121,9 @@ struct TrainAll: ParsableCommand {
         if !skipped.isEmpty && !skipUnreadable { throw TrainingError.unreadableFiles(skipped) }
         let data = loaded.dataset.excludingSubjects(datasetOptions.excludedSubjects)
         let bar = StageProgressBar(format: output.format)
-        let result = try TrainingWorkflow.run(data, source: dataset, skippedFiles: skipped, settings: settings,
+        let excluded = datasetOptions.excludedSubjects
+        let source = excluded.isEmpty ? dataset : "\(dataset) (excluding subjects \(excluded.joined(separator: ", ")))"
+        let result = try TrainingWorkflow.run(data, source: source, skippedFiles: skipped, settings: settings,
                                               progress: bar.handler)
         bar.finish()
         let written = try result.output()
