@@ -11,8 +11,11 @@ import Darwin
 /// (rename(2) is atomic within a file system). A reader never sees a half-written
 /// output folder: either the previous folder (or none) or the complete new one.
 ///
-/// When the destination exists it is first renamed aside and removed after the swap;
-/// if the swap fails the previous folder is put back.
+/// When the destination exists, the new folder and the previous one are exchanged
+/// atomically (`renameat2(RENAME_EXCHANGE)`, Linux 3.15+) and the previous one is then
+/// removed. Where that call is missing, the previous folder is renamed aside first and
+/// put back if the second rename fails (a kill between the two renames then leaves the
+/// previous folder under its hidden `.old-` name).
 public enum OutputFolder {
     /// Writes `files` (relative path → bytes) as the folder `url`.
     /// - Throws: `GestureDataError.writeFailed` naming the folder or file; the
@@ -41,6 +44,13 @@ public enum OutputFolder {
                 guard isDir.boolValue else {
                     throw GestureDataError.writeFailed(file: dest.path, reason: "exists and is not a folder")
                 }
+                // Issue 8: swap the two folders in one step where the system can
+                // (renameat2 RENAME_EXCHANGE on Linux); with two renames, a kill between
+                // them left no folder at the destination at all.
+                if FolderExchange.exchange(tmp.path, dest.path) {
+                    try? fm.removeItem(at: tmp)  // now holds the previous folder
+                    return
+                }
                 let old = parent.appendingPathComponent(".\(dest.lastPathComponent).old-\(tag)")
                 guard rename(dest.path, old.path) == 0 else {
                     throw GestureDataError.writeFailed(file: dest.path, reason: String(cString: strerror(errno)))
@@ -59,5 +69,32 @@ public enum OutputFolder {
             if let e = error as? GestureDataError { throw e }
             throw GestureDataError.writeFailed(file: dest.path, reason: "\(error)")
         }
+    }
+}
+
+/// Atomic exchange of two paths, looked up at run time: `renameat2` is in glibc 2.28+ but
+/// not in Swift's Glibc module.
+enum FolderExchange {
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    private static let renameat2: RenameAt2? = {
+        #if os(Linux)
+        guard let symbol = dlsym(nil, "renameat2") else { return nil }  // nil is RTLD_DEFAULT
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+        #else
+        return nil
+        #endif
+    }()
+
+    /// Exchanges `a` and `b` in one step; `false` when the system cannot (then nothing
+    /// changed).
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        #if os(Linux)
+        guard let f = renameat2 else { return false }
+        let renameExchange: UInt32 = 1 << 1  // RENAME_EXCHANGE, linux/fs.h
+        return f(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
+        #else
+        return false
+        #endif
     }
 }
