@@ -14,6 +14,7 @@ enum RecorderPage {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>GestureLab recorder</title>
+<link rel="icon" href="data:,">
 <style>
   :root { --ink: #1d2733; --muted: #687684; --line: #d5dbe1; --accent: #2c6bed; --ok: #1b8a4b; --no: #b3362c; --bg: #f5f7f9; }
   * { box-sizing: border-box; }
@@ -28,6 +29,7 @@ enum RecorderPage {
   #pad-wrap { position: relative; }
   #pad { display: block; width: 100%; aspect-ratio: 1 / 1; background: #fff; border: 2px dashed var(--line); border-radius: 6px; touch-action: none; cursor: crosshair; }
   #pad.drawing { border-color: var(--accent); }
+  [hidden] { display: none !important; }
   #pad-hint { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; color: #b5bec7; pointer-events: none; font-size: 16px; }
   .row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; margin-top: 10px; }
   button { font: inherit; padding: 6px 12px; border: 1px solid var(--line); border-radius: 6px; background: #fff; cursor: pointer; }

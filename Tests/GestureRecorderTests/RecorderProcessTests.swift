@@ -45,13 +45,14 @@ struct RecorderProcessTests {
         let dir = try TemporaryDirectory("recorder-kill"); defer { dir.remove() }
         let store = dir.url.appendingPathComponent("store")
         let points = 200_000
-        let bodies = (0..<4).map { Self.bigSample(label: "big", points: points, seed: $0) }
+        let bodies = (0..<6).map { Self.bigSample(label: "big", points: points, seed: $0) }
         #expect(bodies[0].readableBytes > 4_000_000)
         var killedMidWrite = false
         var rounds = 0
         // Each round: start a server, post large samples concurrently, SIGKILL it as soon as a
-        // temporary file shows that a save is being written. Up to 4 rounds, until a kill
-        // lands while a write is in flight (the write takes milliseconds; we poll every 0.5 ms).
+        // temporary file shows that a save is being written after at least one save finished.
+        // Up to 4 rounds, until a kill lands while a write is in flight (the write takes
+        // milliseconds; we poll every 0.5 ms).
         while !killedMidWrite && rounds < 4 {
             rounds += 1
             let server = try RecorderProcess(store: store, extraArguments: ["--max-body-bytes", "67108864"])
@@ -64,7 +65,10 @@ struct RecorderProcessTests {
             }
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline {
-                if !Set(Self.temporaryFiles(store)).subtracting(before).isEmpty { break }
+                let files = RecorderFixtures.allFiles(store)
+                let writing = !Set(files.filter { $0.contains(".tmp-") }).subtracting(before).isEmpty
+                let finished = files.contains { $0.hasSuffix(".json") && !$0.contains("/.") }
+                if writing && finished { break }
                 usleep(500)
             }
             kill(server.process.processIdentifier, SIGKILL)
