@@ -27,9 +27,10 @@ public enum AtomicFile {
         }
         var failure: String?
         data.withUnsafeBytes { (buf: UnsafeRawBufferPointer) in
+            guard let base = buf.baseAddress else { return }  // empty data: nothing to write
             var offset = 0
             while offset < buf.count {
-                let n = Foundation.write(fd, buf.baseAddress! + offset, buf.count - offset)
+                let n = Foundation.write(fd, base + offset, buf.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno)); return

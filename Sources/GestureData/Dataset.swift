@@ -52,6 +52,27 @@ public struct Dataset: Sendable {
         return (Dataset(test), Dataset(train))
     }
 
+    /// The samples whose label is one of `labels`.
+    public func onlyLabels(_ labels: some Sequence<String>) -> Dataset {
+        let set = Set(labels)
+        return Dataset(samples.filter { $0.label.map(set.contains) ?? false })
+    }
+
+    /// Every fold of a leave-one-subject-out protocol, one per subject in ``subjects``
+    /// order: that subject's samples to test, everyone else's to train.
+    /// Samples without a subject are always in the training part.
+    public var leaveOneSubjectOutFolds: [(subject: String, test: Dataset, train: Dataset)] {
+        subjects.map { s in
+            var test: [Sample] = [], train: [Sample] = []
+            for x in samples { if x.subject == s { test.append(x) } else { train.append(x) } }
+            return (s, Dataset(test), Dataset(train))
+        }
+    }
+
     /// Samples grouped by label, each group in dataset order.
-    public var byLabel: [String: [Sample]] { Dictionary(grouping: samples.filter { $0.label != nil }) { $0.label! } }
+    public var byLabel: [String: [Sample]] {
+        var out: [String: [Sample]] = [:]
+        for s in samples { if let l = s.label { out[l, default: []].append(s) } }
+        return out
+    }
 }

@@ -1,37 +1,79 @@
 import Foundation
 import GestureGeometry
 
+/// How a loader treats bad samples.
+public enum LoadMode: String, Sendable, CaseIterable {
+    /// Stop at the first bad file or line and throw its error (the default).
+    case strict
+    /// Skip each bad file (or bad `.jsonl` line) and report it in ``LoadReport/skipped``.
+    case tolerant
+}
+
+/// What a load produced: the dataset and, in tolerant mode, every skipped sample with
+/// the error that made it unusable (in path order, then line order).
+public struct LoadReport: Sendable {
+    public var dataset: Dataset
+    public var skipped: [GestureDataError]
+    public init(dataset: Dataset, skipped: [GestureDataError]) {
+        self.dataset = dataset
+        self.skipped = skipped
+    }
+}
+
 /// Loads a dataset from a folder (searched recursively) or a single file.
 ///
-/// Supported: $1 XML logs (`.xml` whose root is `<Gesture>` with `<Point>` children),
-/// native samples (`.json`) and native datasets (`.jsonl`, one sample a line).
+/// Supported: gesture XML logs (`.xml`: the $1 layout and the multistroke layout, told
+/// apart by content — see ``GestureXMLReader``), native samples (`.json`) and native
+/// datasets (`.jsonl`, one sample a line). Hidden files and other extensions are ignored.
 /// Where a file gives no subject, the subject is the first folder under the root, which
-/// is also recorded as `meta["folder"]`.
+/// is also recorded as `meta["folder"]`. Files are read concurrently; the result is in
+/// path order whatever the scheduling.
 public enum DatasetLoader {
-    /// Largest file accepted, in bytes.
+    /// Largest file accepted, in bytes (256 MiB); a larger file is an error, not a crash.
     public static let maxFileBytes = 256 << 20
 
     /// Loads every supported file under `path`, sorted by path so that order is stable.
-    /// - Throws: the first ``GestureDataError`` met; nothing is silently dropped.
+    /// - Throws: the first ``GestureDataError`` in path order; nothing is silently dropped.
     public static func load(_ path: String) throws -> Dataset {
+        try load(path, mode: .strict).dataset
+    }
+
+    /// Loads every supported file under `path` in the given mode.
+    ///
+    /// ```swift
+    /// let report = try DatasetLoader.load("logs", mode: .tolerant)
+    /// for e in report.skipped { print("skipped:", e) }
+    /// ```
+    /// - Throws: in strict mode, the first bad sample's error; in both modes, an error
+    ///   when `path` does not exist or a folder cannot be listed.
+    public static func load(_ path: String, mode: LoadMode) throws -> LoadReport {
         let root = URL(fileURLWithPath: path).standardizedFileURL
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir) else {
             throw GestureDataError.unreadable(file: path, reason: "no such file or folder")
         }
-        if !isDir.boolValue { return Dataset(try loadFile(root, displayPath: path, folder: nil)) }
+        if !isDir.boolValue {
+            let r = loadFile(root, displayPath: path, folder: nil, mode: mode)
+            if mode == .strict, let e = r.skipped.first { throw e }
+            return LoadReport(dataset: Dataset(r.samples), skipped: r.skipped)
+        }
         let files = try listFiles(root)
-        var results = [Result<[Sample], Error>](repeating: .success([]), count: files.count)
+        var results = [FileResult](repeating: FileResult(samples: [], skipped: []), count: files.count)
         results.withUnsafeMutableBufferPointer { buf in
             let out = UnsafeSendableBuffer(buf)
             DispatchQueue.concurrentPerform(iterations: files.count) { i in
                 let (url, folder) = files[i]
-                out.buffer[i] = Result { try loadFile(url, displayPath: url.path, folder: folder) }
+                out.buffer[i] = loadFile(url, displayPath: url.path, folder: folder, mode: mode)
             }
         }
         var samples: [Sample] = []
-        for r in results { samples += try r.get() }
-        return Dataset(samples)
+        var skipped: [GestureDataError] = []
+        for r in results {
+            if mode == .strict, let e = r.skipped.first { throw e }
+            samples += r.samples
+            skipped += r.skipped
+        }
+        return LoadReport(dataset: Dataset(samples), skipped: skipped)
     }
 
     /// Supported files under `root` with the first folder below the root (or `nil` for
@@ -41,37 +83,62 @@ public enum DatasetLoader {
                                                      options: [.skipsHiddenFiles]) else {
             throw GestureDataError.unreadable(file: root.path, reason: "cannot list folder")
         }
-        var out: [(URL, String?)] = []
+        var out: [(path: String, url: URL, folder: String?)] = []
         let rootComponents = root.pathComponents.count
         for case let url as URL in e {
             let ext = url.pathExtension.lowercased()
             guard ["xml", "json", "jsonl"].contains(ext) else { continue }
             let comps = url.standardizedFileURL.pathComponents
             let folder = comps.count > rootComponents + 1 ? comps[rootComponents] : nil
-            out.append((url, folder))
+            out.append((url.path, url, folder))
         }
-        return out.sorted { $0.0.path < $1.0.path }
+        // Sorting on the cached path: URL.path is rebuilt on every call.
+        return out.sorted { $0.path < $1.path }.map { ($0.url, $0.folder) }
     }
 
-    /// Loads one file of any supported format.
-    public static func loadFile(_ url: URL, displayPath: String, folder: String?) throws -> [Sample] {
-        let data = try readBytes(url, displayPath: displayPath)
+    struct FileResult {
         var samples: [Sample]
-        switch url.pathExtension.lowercased() {
-        case "xml":
-            samples = [try DollarOneXMLReader.read(data, file: displayPath, fallbackSubject: folder)]
-        case "jsonl":
-            samples = try JSONLines.decode(data, file: displayPath)
-        default:
-            samples = [try NativeSampleCodec.decode(data, file: displayPath)]
+        var skipped: [GestureDataError]
+    }
+
+    /// Loads one file of any supported format (strict).
+    /// - Throws: the file's first ``GestureDataError``.
+    public static func loadFile(_ url: URL, displayPath: String, folder: String?) throws -> [Sample] {
+        let r = loadFile(url, displayPath: displayPath, folder: folder, mode: .strict)
+        if let e = r.skipped.first { throw e }
+        return r.samples
+    }
+
+    static func loadFile(_ url: URL, displayPath: String, folder: String?, mode: LoadMode) -> FileResult {
+        var result: FileResult
+        do {
+            let data = try readBytes(url, displayPath: displayPath)
+            switch url.pathExtension.lowercased() {
+            case "xml":
+                result = FileResult(samples: [try GestureXMLReader.read(data, file: displayPath, fallbackSubject: folder).sample],
+                                    skipped: [])
+            case "jsonl":
+                if mode == .strict {
+                    result = FileResult(samples: try JSONLines.decode(data, file: displayPath), skipped: [])
+                } else {
+                    let (s, e) = JSONLines.decodeSkippingInvalid(data, file: displayPath)
+                    result = FileResult(samples: s, skipped: e)
+                }
+            default:
+                result = FileResult(samples: [try NativeSampleCodec.decode(data, file: displayPath)], skipped: [])
+            }
+        } catch let e as GestureDataError {
+            return FileResult(samples: [], skipped: [e])
+        } catch {
+            return FileResult(samples: [], skipped: [.unreadable(file: displayPath, reason: "\(error)")])
         }
         if let folder {
-            for i in samples.indices {
-                samples[i].meta["folder"] = folder
-                if samples[i].subject == nil { samples[i].subject = folder }
+            for i in result.samples.indices {
+                result.samples[i].meta["folder"] = folder
+                if result.samples[i].subject == nil { result.samples[i].subject = folder }
             }
         }
-        return samples
+        return result
     }
 
     static func readBytes(_ url: URL, displayPath: String) throws -> Data {
@@ -91,33 +158,4 @@ public enum DatasetLoader {
 struct UnsafeSendableBuffer<T>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<T>
     init(_ b: UnsafeMutableBufferPointer<T>) { buffer = b }
-}
-
-/// `.jsonl` datasets: one native sample per non-blank line.
-public enum JSONLines {
-    /// Decodes every line; errors name the line number (1-based).
-    public static func decode(_ data: Data, file: String) throws -> [Sample] {
-        var samples: [Sample] = []
-        var lineNumber = 0
-        var start = data.startIndex
-        while start < data.endIndex {
-            lineNumber += 1
-            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
-            let line = data[start..<end]
-            start = end < data.endIndex ? data.index(after: end) : end
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-            samples.append(try NativeSampleCodec.decode(Data(line), file: file, location: .line(lineNumber)))
-        }
-        return samples
-    }
-
-    /// One compact JSON object a line, each ending in a newline.
-    public static func encode(_ samples: [Sample]) throws -> Data {
-        var out = Data()
-        for s in samples {
-            out.append(try NativeSampleCodec.encode(s))
-            out.append(UInt8(ascii: "\n"))
-        }
-        return out
-    }
 }

@@ -3,119 +3,176 @@ import GestureGeometry
 
 /// The native sample format `gesturelab.sample/1` (DESIGN.md §2), one JSON object per
 /// file or per line of a `.jsonl` dataset.
+///
+/// ```json
+/// {"format": "gesturelab.sample/1", "label": "check", "subject": "s02",
+///  "meta": {"speed": "medium"}, "strokes": [[[77, 199, 0.0], [79, 201, 0.105]]]}
+/// ```
+/// Reading rules: `format` must be exactly ``format``; `strokes` is required and holds at
+/// least one stroke of at least one point; a point is `[x, y]` or `[x, y, t]` with finite
+/// numbers (JSON has no NaN; a number too large for a `Double`, such as `1e999`, is
+/// rejected too); times may not go back by more than ``timeTolerance`` within a sample;
+/// `label` and `subject` are strings or absent/null; `meta` maps names to strings.
+/// Unknown keys are ignored, so later minor additions stay readable.
 public enum NativeSampleCodec {
     public static let format = "gesturelab.sample/1"
-
-    struct Wire: Codable {
-        var format: String?
-        var label: String?
-        var subject: String?
-        var meta: [String: String]?
-        var strokes: [[[Double]]]?
-    }
-
-    /// Decodes one sample object.
-    /// - Parameters:
-    ///   - data: the JSON object's bytes.
-    ///   - file: path for errors; `location` says which line or sample.
-    public static func decode(_ data: Data, file: String, location: DataLocation = .whole) throws -> Sample {
-        let wire: Wire
-        do {
-            wire = try JSONDecoder().decode(Wire.self, from: data)
-        } catch let DecodingError.typeMismatch(_, ctx), let DecodingError.valueNotFound(_, ctx) {
-            throw GestureDataError.invalidField(file: file, location: location, field: pathString(ctx.codingPath),
-                                                reason: ctx.debugDescription)
-        } catch let DecodingError.dataCorrupted(ctx) {
-            if ctx.codingPath.isEmpty {
-                throw GestureDataError.malformed(file: file, location: location, reason: underlying(ctx))
-            }
-            throw GestureDataError.invalidField(file: file, location: location, field: pathString(ctx.codingPath),
-                                                reason: underlying(ctx))
-        } catch {
-            throw GestureDataError.malformed(file: file, location: location, reason: "\(error)")
-        }
-        guard let format = wire.format else {
-            throw GestureDataError.invalidField(file: file, location: location, field: "format", reason: "missing")
-        }
-        guard format == Self.format else {
-            throw GestureDataError.unsupportedFormat(file: file, location: location, found: format)
-        }
-        guard let rawStrokes = wire.strokes else {
-            throw GestureDataError.invalidField(file: file, location: location, field: "strokes", reason: "missing")
-        }
-        guard !rawStrokes.isEmpty else {
-            throw GestureDataError.invalidField(file: file, location: location, field: "strokes",
-                                                reason: "a sample needs at least one stroke")
-        }
-        var strokes: [Stroke] = []
-        strokes.reserveCapacity(rawStrokes.count)
-        var lastT: Double?
-        for (k, rs) in rawStrokes.enumerated() {
-            guard !rs.isEmpty else {
-                throw GestureDataError.invalidField(file: file, location: location, field: "strokes[\(k)]",
-                                                    reason: "empty stroke (no points)")
-            }
-            var pts: [Point] = []
-            pts.reserveCapacity(rs.count)
-            for (i, p) in rs.enumerated() {
-                let field = "strokes[\(k)][\(i)]"
-                guard p.count == 2 || p.count == 3 else {
-                    throw GestureDataError.invalidField(file: file, location: location, field: field,
-                                                        reason: "a point is [x, y] or [x, y, t]; found \(p.count) numbers")
-                }
-                guard p.allSatisfy(\.isFinite) else {
-                    throw GestureDataError.invalidField(file: file, location: location, field: field,
-                                                        reason: "non-finite number")
-                }
-                let t: Double? = p.count == 3 ? p[2] : nil
-                if let t, let lastT, t < lastT - timeTolerance {
-                    throw GestureDataError.invalidField(file: file, location: location, field: field,
-                                                        reason: "time goes backwards (\(t) after \(lastT))")
-                }
-                if let t { lastT = t }
-                pts.append(Point(x: p[0], y: p[1], t: t))
-            }
-            strokes.append(Stroke(pts))
-        }
-        return Sample(gesture: Gesture(strokes), label: wire.label, subject: wire.subject,
-                      meta: wire.meta ?? [:], source: location == .whole ? file : "\(file):\(location)")
-    }
 
     /// Times may step back by this much (seconds) before a sample is rejected, to absorb
     /// clock jitter between strokes.
     public static let timeTolerance = 0.001
 
+    /// Decodes one sample object.
+    /// - Parameters:
+    ///   - data: the JSON object's bytes.
+    ///   - file: path for errors; `location` says which line or sample (`.whole` for a
+    ///     file holding one sample: errors then name the JSON line, or `sample 1`).
+    /// - Throws: ``GestureDataError`` naming the file, the line or sample, and the field.
+    public static func decode(_ data: Data, file: String, location: DataLocation = .whole) throws -> Sample {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(data)
+        } catch {
+            let loc: DataLocation = location == .whole ? .line(error.line) : location
+            let column = location == .whole ? "column \(error.column)" : "column \(error.column) of the line"
+            let field = JSONPathComponent.string(error.path)
+            if error.isNonFiniteToken || !error.path.isEmpty {
+                throw GestureDataError.invalidField(file: file, location: loc, field: field,
+                                                    reason: "\(error.reason) (\(column))")
+            }
+            throw GestureDataError.malformed(file: file, location: loc, reason: "\(error.reason) (\(column))")
+        }
+        let loc: DataLocation = location == .whole ? .sample(1) : location
+        func fail(_ field: String, _ reason: String) -> GestureDataError {
+            .invalidField(file: file, location: loc, field: field, reason: reason)
+        }
+        guard case .object = root else { throw fail("(root)", "a sample is a JSON object, found \(root.kindName)") }
+
+        guard let formatValue = root["format"] else { throw fail("format", "missing") }
+        guard case .string(let format) = formatValue else {
+            throw fail("format", "must be a string, found \(formatValue.kindName)")
+        }
+        guard format == Self.format else {
+            throw GestureDataError.unsupportedFormat(file: file, location: loc, found: format)
+        }
+        let label = try optionalString(root["label"], field: "label", fail: fail)
+        let subject = try optionalString(root["subject"], field: "subject", fail: fail)
+        var meta: [String: String] = [:]
+        switch root["meta"] {
+        case nil, .null?: break
+        case .object(let members)?:
+            for (k, v) in members {
+                guard case .string(let s) = v else { throw fail("meta.\(k)", "must be a string, found \(v.kindName)") }
+                meta[k] = s
+            }
+        case let other?: throw fail("meta", "must be an object of strings, found \(other.kindName)")
+        }
+
+        guard let strokesValue = root["strokes"] else { throw fail("strokes", "missing") }
+        guard case .array(let rawStrokes) = strokesValue else {
+            throw fail("strokes", "must be an array of strokes, found \(strokesValue.kindName)")
+        }
+        guard !rawStrokes.isEmpty else { throw fail("strokes", "a sample needs at least one stroke") }
+        var strokes: [Stroke] = []
+        strokes.reserveCapacity(rawStrokes.count)
+        var lastT: Double?
+        for (k, rs) in rawStrokes.enumerated() {
+            guard case .array(let rawPoints) = rs else {
+                throw fail("strokes[\(k)]", "a stroke is an array of points, found \(rs.kindName)")
+            }
+            guard !rawPoints.isEmpty else { throw fail("strokes[\(k)]", "empty stroke (no points)") }
+            var pts: [Point] = []
+            pts.reserveCapacity(rawPoints.count)
+            for (i, rp) in rawPoints.enumerated() {
+                let field = "strokes[\(k)][\(i)]"
+                guard case .array(let comps) = rp, comps.count == 2 || comps.count == 3 else {
+                    throw fail(field, "a point is [x, y] or [x, y, t]; found \(describe(rp))")
+                }
+                var xyt: [Double] = []
+                for (j, c) in comps.enumerated() {
+                    guard case .number(let v) = c else {
+                        throw fail("\(field)[\(j)]", "must be a number, found \(c.kindName)")
+                    }
+                    guard v.isFinite else {
+                        throw fail("\(field)[\(j)]", "number out of range for a Double (non-finite)")
+                    }
+                    xyt.append(v)
+                }
+                let t: Double? = xyt.count == 3 ? xyt[2] : nil
+                if let t, let lastT, t < lastT - timeTolerance {
+                    throw fail("\(field)[2]", "time goes backwards (\(t) after \(lastT))")
+                }
+                if let t { lastT = t }
+                pts.append(Point(x: xyt[0], y: xyt[1], t: t))
+            }
+            strokes.append(Stroke(pts))
+        }
+        return Sample(gesture: Gesture(strokes), label: label, subject: subject,
+                      meta: meta, source: location == .whole ? file : "\(file):\(location)")
+    }
+
+    private static func optionalString(_ v: JSONValue?, field: String,
+                                       fail: (String, String) -> GestureDataError) throws -> String? {
+        switch v {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        case let other?: throw fail(field, "must be a string, found \(other.kindName)")
+        }
+    }
+
+    private static func describe(_ v: JSONValue) -> String {
+        if case .array(let a) = v { return "\(a.count) values" }
+        return v.kindName
+    }
+
     /// Encodes a sample as one compact JSON object (no trailing newline), keys sorted so
     /// output is byte-for-byte reproducible.
+    /// - Throws: ``GestureDataError/invalidField(file:location:field:reason:)`` for a
+    ///   sample that could not be read back: no strokes, an empty stroke, a non-finite number.
     public static func encode(_ sample: Sample) throws -> Data {
+        let name = sample.source ?? "<sample>"
+        if sample.gesture.strokes.isEmpty {
+            throw GestureDataError.invalidField(file: name, location: .whole, field: "strokes",
+                                                reason: "a sample needs at least one stroke")
+        }
+        for (k, s) in sample.gesture.strokes.enumerated() {
+            if s.isEmpty {
+                throw GestureDataError.invalidField(file: name, location: .whole, field: "strokes[\(k)]",
+                                                    reason: "empty stroke (no points)")
+            }
+            if let i = s.points.firstIndex(where: { !$0.isFinite }) {
+                throw GestureDataError.invalidField(file: name, location: .whole, field: "strokes[\(k)][\(i)]",
+                                                    reason: "non-finite number")
+            }
+        }
         let wire = Wire(format: format, label: sample.label, subject: sample.subject,
                         meta: sample.meta.isEmpty ? nil : sample.meta,
                         strokes: sample.gesture.strokes.map { $0.points.map { p in
                             p.t.map { [p.x, p.y, $0] } ?? [p.x, p.y] } })
-        for (k, s) in sample.gesture.strokes.enumerated() where s.isEmpty {
-            throw GestureDataError.invalidField(file: sample.source ?? "<sample>", location: .whole,
-                                                field: "strokes[\(k)]", reason: "empty stroke (no points)")
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
             return try encoder.encode(wire)
         } catch {
-            throw GestureDataError.invalidField(file: sample.source ?? "<sample>", location: .whole,
+            throw GestureDataError.invalidField(file: name, location: .whole,
                                                 field: "strokes", reason: "cannot encode: \(error)")
         }
     }
 
-    private static func pathString(_ path: [CodingKey]) -> String {
-        var s = ""
-        for key in path {
-            if let i = key.intValue { s += "[\(i)]" } else { s += s.isEmpty ? key.stringValue : ".\(key.stringValue)" }
-        }
-        return s.isEmpty ? "(root)" : s
+    /// Writes one sample as a native sample file (pretty-printed is not needed: one line,
+    /// then a newline), atomically.
+    /// - Throws: the errors of ``encode(_:)`` and ``AtomicFile/write(_:to:)``; on any error
+    ///   no file is left at `url`.
+    public static func write(_ sample: Sample, to url: URL) throws {
+        var data = try encode(sample)
+        data.append(UInt8(ascii: "\n"))
+        try AtomicFile.write(data, to: url)
     }
 
-    private static func underlying(_ ctx: DecodingError.Context) -> String {
-        if let u = ctx.underlyingError { return "\(ctx.debugDescription) (\(u.localizedDescription))" }
-        return ctx.debugDescription
+    private struct Wire: Encodable {
+        var format: String
+        var label: String?
+        var subject: String?
+        var meta: [String: String]?
+        var strokes: [[[Double]]]
     }
 }

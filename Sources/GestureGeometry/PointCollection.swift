@@ -28,6 +28,8 @@ public struct BoundingBox: Hashable, Codable, Sendable {
 
 extension PointCollection {
     /// Smallest axis-aligned box holding every point; `nil` when there are no points.
+    /// With a NaN coordinate the box is defined (no crash) but its value is unspecified:
+    /// check ``Stroke/isFinite`` first.
     public var boundingBox: BoundingBox? {
         let pts = allPoints
         guard let first = pts.first else { return nil }
@@ -40,6 +42,7 @@ extension PointCollection {
     }
 
     /// Mean of the points ($1's centroid); `nil` when there are no points.
+    /// A non-finite coordinate gives a non-finite centroid.
     public var centroid: Point? {
         let pts = allPoints
         guard !pts.isEmpty else { return nil }
@@ -52,16 +55,21 @@ extension PointCollection {
     /// Angle in radians from the centroid to the first point, as $1 computes it:
     /// `atan2(c.y − p0.y, c.x − p0.x)`. Rotating by its negative puts the first point at 0°.
     ///
-    /// Edge cases: `nil` with no points; 0 when the first point is the centroid.
+    /// Edge cases: `nil` with no points or when a coordinate is not finite (the centroid
+    /// has no position then); 0 when the first point is the centroid (one point, or
+    /// all points identical).
     /// - SeeAlso: Wobbrock, Wilson, Li (UIST 2007), step 2.
     public var indicativeAngle: Double? {
-        guard let c = centroid, let p0 = allPoints.first else { return nil }
+        guard let c = centroid, let p0 = allPoints.first, c.x.isFinite, c.y.isFinite else { return nil }
         if c.x == p0.x && c.y == p0.y { return 0 }
         return atan2(c.y - p0.y, c.x - p0.x)
     }
 
     /// Rotated by `angle` radians around `pivot` (the centroid when `nil`).
     /// Positive angles turn +x toward +y. Times are kept.
+    ///
+    /// Edge cases: an empty collection is returned unchanged; a single point rotates
+    /// about itself; a NaN anywhere makes the centroid, and so every point, NaN.
     public func rotated(by angle: Double, around pivot: Point? = nil) -> Self {
         guard let c = pivot ?? centroid else { return self }
         let cosA = cos(angle), sinA = sin(angle)

@@ -10,7 +10,10 @@ extension Stroke {
     /// - Parameter granularity: points per segment, at least 1 (1 returns the stroke).
     /// - Returns: `(n − 1) · granularity + 1` points for n ≥ 2 points. Unlike the
     ///   recipe, the final point is not appended a second time.
-    ///   Edge cases: fewer than two points are returned unchanged.
+    ///   Times, when both ends of a segment have one, are interpolated linearly.
+    ///   Edge cases: fewer than two points are returned unchanged; repeated points give
+    ///   repeated output points; a non-finite coordinate spreads NaN to its neighbouring
+    ///   segments (no crash, the count is unchanged).
     /// - SeeAlso: Sadun, *The iOS Developer's Cookbook*, "Smoothing Drawings".
     public func smoothed(granularity: Int = 4) -> Stroke {
         precondition(granularity >= 1, "granularity must be at least 1, got \(granularity)")
@@ -27,7 +30,8 @@ extension Stroke {
                     0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * tt
                         + (3 * b - a - 3 * c + d) * ttt)
                 }
-                let time: Double? = (p1.t != nil && p2.t != nil) ? p1.t! + (p2.t! - p1.t!) * t : nil
+                var time: Double?
+                if let t1 = p1.t, let t2 = p2.t { time = t1 + (t2 - t1) * t }
                 out.append(Point(x: spline(p0.x, p1.x, p2.x, p3.x), y: spline(p0.y, p1.y, p2.y, p3.y), t: time))
             }
             out.append(p2)

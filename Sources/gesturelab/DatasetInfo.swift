@@ -5,15 +5,22 @@ import GestureData
 extension DatasetCommand {
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Count samples per label and subject, and points and strokes per sample.")
+            abstract: "Count samples per label and subject, and points and strokes per sample.",
+            discussion: """
+            PATH is a folder (searched recursively: $1 and multistroke XML logs, .json samples, \
+            .jsonl datasets), one sample file or one .jsonl dataset. With --skip-invalid, bad \
+            samples are left out and listed (key "skipped" in JSON); without it the first bad \
+            sample stops the command with an error naming its file, line or sample, and field.
+            """)
 
         @Argument(help: "A dataset folder, a sample file or a .jsonl dataset.")
         var path: String
 
         @OptionGroup var datasetOptions: DatasetOptions
+        @OptionGroup var tolerant: TolerantOptions
         @OptionGroup var output: OutputOptions
 
-        @Flag(help: "Also print how long loading took.")
+        @Flag(help: "Also print how long loading took (wall clock, seconds).")
         var timing = false
 
         struct Summary: Codable {
@@ -24,14 +31,12 @@ extension DatasetCommand {
             var pointsPerSample: Spread?
             var strokesPerSample: Spread?
             var loadSeconds: Double?
+            var skipped: [SkippedSample]?
         }
 
         func run() throws {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let dataset = try DatasetLoader.load(path).excludingSubjects(datasetOptions.excludedSubjects)
-            let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let (report, seconds) = try DataCLI.load(path, mode: tolerant.mode, excluding: datasetOptions.excludedSubjects)
+            let dataset = report.dataset
 
             func spread(_ values: [Int]) -> Summary.Spread? {
                 guard !values.isEmpty else { return nil }
@@ -44,7 +49,8 @@ extension DatasetCommand {
                 subjects: dataset.countsBySubject,
                 pointsPerSample: spread(dataset.samples.map(\.gesture.pointCount)),
                 strokesPerSample: spread(dataset.samples.map(\.gesture.strokes.count)),
-                loadSeconds: timing ? seconds : nil)
+                loadSeconds: timing ? seconds : nil,
+                skipped: tolerant.skipInvalid ? report.skipped.map(SkippedSample.init) : nil)
 
             switch output.format {
             case .json:
@@ -57,6 +63,10 @@ extension DatasetCommand {
                 for (k, v) in summary.subjects.sorted(by: { $0.key < $1.key }) { Console.out("  \(k.isEmpty ? "(none)" : k): \(v)") }
                 if let p = summary.pointsPerSample { Console.out("points per sample: min \(p.min), median \(p.median), max \(p.max)") }
                 if let s = summary.strokesPerSample { Console.out("strokes per sample: min \(s.min), median \(s.median), max \(s.max)") }
+                if tolerant.skipInvalid {
+                    Console.out("skipped: \(report.skipped.count)")
+                    for e in report.skipped { Console.out("  \(e)") }
+                }
                 if timing { Console.out(String(format: "load time: %.3f s", seconds)) }
             }
         }

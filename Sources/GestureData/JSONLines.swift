@@ -1,0 +1,91 @@
+import Foundation
+
+/// `.jsonl` datasets: one native sample (``NativeSampleCodec``) per non-blank line.
+public enum JSONLines {
+    /// Decodes every line; errors name the line number (1-based).
+    /// - Throws: the first bad line's ``GestureDataError``.
+    public static func decode(_ data: Data, file: String) throws -> [Sample] {
+        let (samples, errors) = decode(data, file: file, stopAtFirstError: true)
+        if let first = errors.first { throw first }
+        return samples
+    }
+
+    /// Decodes every line, collecting the bad ones instead of stopping (tolerant mode).
+    /// - Returns: the good samples in file order and one error per skipped line.
+    public static func decodeSkippingInvalid(_ data: Data, file: String) -> (samples: [Sample], skipped: [GestureDataError]) {
+        decode(data, file: file, stopAtFirstError: false)
+    }
+
+    /// Lines are found first, then decoded concurrently in chunks; results keep file
+    /// order, and in strict use the error reported is the first in line order.
+    private static func decode(_ data: Data, file: String, stopAtFirstError: Bool)
+        -> (samples: [Sample], skipped: [GestureDataError]) {
+        var lines: [(number: Int, range: Range<Data.Index>)] = []
+        var lineNumber = 0
+        var start = data.startIndex
+        while start < data.endIndex {
+            lineNumber += 1
+            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            if !data[start..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                lines.append((lineNumber, start..<end))
+            }
+            start = end < data.endIndex ? data.index(after: end) : end
+        }
+        let found = lines
+        let chunk = 256
+        let chunks = (found.count + chunk - 1) / chunk
+        var results = [Result<Sample, GestureDataError>?](repeating: nil, count: lines.count)
+        results.withUnsafeMutableBufferPointer { buf in
+            let out = UnsafeSendableBuffer(buf)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for i in (c * chunk)..<min(found.count, (c + 1) * chunk) {
+                    let (n, range) = found[i]
+                    do {
+                        out.buffer[i] = .success(try NativeSampleCodec.decode(data.subdata(in: range), file: file,
+                                                                              location: .line(n)))
+                    } catch let e as GestureDataError {
+                        out.buffer[i] = .failure(e)
+                    } catch {
+                        out.buffer[i] = .failure(.malformed(file: file, location: .line(n), reason: "\(error)"))
+                    }
+                }
+            }
+        }
+        var samples: [Sample] = []
+        var errors: [GestureDataError] = []
+        samples.reserveCapacity(lines.count)
+        for r in results {
+            switch r {
+            case .success(let s)?: samples.append(s)
+            case .failure(let e)?:
+                errors.append(e)
+                if stopAtFirstError { return (samples, errors) }
+            case nil: break
+            }
+        }
+        return (samples, errors)
+    }
+
+    /// One compact JSON object a line, each ending in a newline.
+    /// - Throws: ``NativeSampleCodec/encode(_:)``'s error for the first sample that cannot
+    ///   be encoded, with its index in `samples` (0-based) as the location.
+    public static func encode(_ samples: [Sample]) throws -> Data {
+        var out = Data()
+        for (i, s) in samples.enumerated() {
+            do {
+                out.append(try NativeSampleCodec.encode(s))
+            } catch GestureDataError.invalidField(let f, _, let field, let reason) {
+                throw GestureDataError.invalidField(file: f, location: .sample(i + 1), field: field, reason: reason)
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
+        return out
+    }
+
+    /// Writes `samples` as a `.jsonl` dataset, atomically: on any error (a sample that
+    /// cannot be encoded, a full disk) nothing is left at `url` and a previous file there
+    /// is untouched.
+    public static func write(_ samples: [Sample], to url: URL) throws {
+        try AtomicFile.write(try encode(samples), to: url)
+    }
+}

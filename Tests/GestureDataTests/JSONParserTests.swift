@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import GestureData
+
+struct JSONParserTests {
+    @Test func parsesEveryKindOfValue() throws {
+        let v = try JSONParser.parse(Array(#" {"a": [1, -2.5e1, true, false, null, "x\"\\\/\n\u00e9\ud83d\ude00"], "b": {}} "#.utf8))
+        guard case .array(let a)? = v["a"] else { Issue.record("no array"); return }
+        #expect(a.count == 6)
+        if case .number(let n) = a[1] { #expect(n == -25) } else { Issue.record("not a number") }
+        if case .string(let s) = a[5] { #expect(s == "x\"\\/\né😀") } else { Issue.record("not a string") }
+    }
+
+    @Test(arguments: [
+        ("", "end of input"),
+        ("{", "truncated"),
+        (#"{"a" 1}"#, "expected ':'"),
+        (#"{"a": 1,}"#, "expected a quoted key"),
+        ("[1 2]", "expected ',' or ']'"),
+        ("[01]", "leading zeros"),
+        ("[1.]", "digits after '.'"),
+        ("[.5]", "where a value was expected"),
+        (#"{"a": 1, "a": 2}"#, "duplicate key"),
+        ("[tru]", "where a value was expected"),
+        ("[1] x", "after the JSON value"),
+        ("[\"a\tb\"]", "control character"),
+        (#"["\ud800"]"#, "surrogate"),
+        ("// comment\n[]", "where a value was expected"),
+    ])
+    func syntaxErrorsAreExplained(text: String, fragment: String) {
+        do {
+            _ = try JSONParser.parse(Array(text.utf8))
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.reason.contains(fragment), "\(error.reason)")
+        }
+    }
+
+    @Test func errorsCarryLineColumnAndPath() {
+        do {
+            _ = try JSONParser.parse(Array("{\"s\": [\n  [1, 2],\n  [NaN, 3]]}".utf8))
+            Issue.record("accepted NaN")
+        } catch {
+            #expect(error.line == 3 && error.column == 4)
+            #expect(JSONPathComponent.string(error.path) == "s[1][0]")
+            #expect(error.isNonFiniteToken)
+        }
+    }
+
+    @Test func hugeExponentsBecomeInfinityForTheCallerToReject() throws {
+        let v = try JSONParser.parse(Array("[1e999, -1e999]".utf8))
+        guard case .array(let a) = v, case .number(let x) = a[0], case .number(let y) = a[1] else {
+            Issue.record("unexpected \(v)"); return
+        }
+        #expect(x == .infinity && y == -.infinity)
+    }
+
+    @Test func deepNestingIsRejectedNotACrash() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(deep.utf8)) }
+    }
+
+    @Test func byteOrderMarkIsSkipped() throws {
+        let v = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[]".utf8))
+        guard case .array(let a) = v else { Issue.record("not an array"); return }
+        #expect(a.isEmpty)
+    }
+}

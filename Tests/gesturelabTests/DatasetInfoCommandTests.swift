@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import GestureTestSupport
+
+struct DatasetInfoCommandTests {
+    @Test func jsonReportHasSamplesLabelsAndSubjects() throws {
+        let dir = try makeFixtureDataset()
+        defer { dir.remove() }
+        let r = try CLIRunner.run(["dataset", "info", dir.path("data"), "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(jsonObject(r.stdout))
+        #expect(json["samples"] as? Int == 5)
+        #expect(json["labels"] as? [String: Int] == ["check": 3, "circle": 1, "arrowhead": 1])
+        #expect(json["subjects"] as? [String: Int] == ["2": 1, "3": 1, "10": 1, "s02": 2])
+        #expect(json["skipped"] == nil)
+    }
+
+    @Test func excludeSubjectLeavesItOut() throws {
+        let dir = try makeFixtureDataset()
+        defer { dir.remove() }
+        let r = try CLIRunner.run(["dataset", "info", dir.path("data"), "--exclude-subject", "s02", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // s02 is both a subject id (the .jsonl lines) and the folder of the first $1 log.
+        #expect(jsonObject(r.stdout)?["samples"] as? Int == 2)
+    }
+
+    @Test func timingPrintsTheLoadTime() throws {
+        let dir = try makeFixtureDataset()
+        defer { dir.remove() }
+        let r = try CLIRunner.run(["dataset", "info", dir.path("data"), "--timing"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("load time: "))
+        let j = try CLIRunner.run(["dataset", "info", dir.path("data"), "--timing", "--format", "json"])
+        #expect(jsonObject(j.stdout)?["loadSeconds"] is Double)
+    }
+
+    @Test(arguments: DataFixtures.badInputs)
+    func badInputFailsWithFileLocationAndField(input: DataFixtures.BadInput) throws {
+        let dir = try makeFixtureDataset()
+        defer { dir.remove() }
+        let bad = dir.path("data/s03/\(input.fileName)")
+        try Data(input.contents.utf8).write(to: URL(fileURLWithPath: bad))
+        let r = try CLIRunner.run(["dataset", "info", dir.path("data")])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(bad), "\(r.stderr)")
+        #expect(r.stderr.contains(input.location), "\(r.stderr)")
+        #expect(r.stderr.contains(input.field), "\(r.stderr)")
+    }
+
+    @Test func skipInvalidListsEverySkippedFile() throws {
+        let dir = try makeFixtureDataset()
+        defer { dir.remove() }
+        for input in DataFixtures.badInputs {
+            try Data(input.contents.utf8).write(to: dir.url.appendingPathComponent("data/s03/\(input.fileName)"))
+        }
+        let r = try CLIRunner.run(["dataset", "info", dir.path("data"), "--skip-invalid", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(jsonObject(r.stdout))
+        // The good samples plus the good first line of the bad .jsonl.
+        #expect(json["samples"] as? Int == 6)
+        let skipped = try #require(json["skipped"] as? [[String: String]])
+        #expect(skipped.count == DataFixtures.badInputs.count)
+        for input in DataFixtures.badInputs {
+            #expect(skipped.contains { $0["file"]?.hasSuffix(input.fileName) == true && $0["error"]?.contains(input.field) == true },
+                    "\(input.name) not listed")
+        }
+        let text = try CLIRunner.run(["dataset", "info", dir.path("data"), "--skip-invalid"])
+        #expect(text.stdout.contains("skipped: \(DataFixtures.badInputs.count)"))
+    }
+
+    @Test func missingPathFails() throws {
+        let r = try CLIRunner.run(["dataset", "info", "/no/such/dataset"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("/no/such/dataset"))
+    }
+
+    /// The acceptance figures on the real $1 logs (5280 files; a few seconds in debug).
+    @Test func dollarOneCountsMatchThePaper() throws {
+        guard let root = DatasetLocator.dollarOnePath else {
+            print(DatasetLocator.skipMessage)
+            return
+        }
+        let all = try CLIRunner.run(["dataset", "info", root, "--format", "json"])
+        #expect(all.status == 0, "\(all.stderr)")
+        let json = try #require(jsonObject(all.stdout))
+        #expect(json["samples"] as? Int == 5280)
+        let labels = try #require(json["labels"] as? [String: Int])
+        #expect(labels.count == 16 && labels.values.allSatisfy { $0 == 330 })
+        let subjects = try #require(json["subjects"] as? [String: Int])
+        #expect(subjects.count == 11 && subjects.values.allSatisfy { $0 == 480 })
+        let paper = try CLIRunner.run(["dataset", "info", root, "--exclude-subject", "s01 (pilot)", "--format", "json"])
+        #expect(jsonObject(paper.stdout)?["samples"] as? Int == 4800)
+    }
+}
