@@ -60,6 +60,9 @@ struct Record: ParsableCommand {
         for note in wiring.notes { Console.err("record: \(note)") }
         let server = RecorderServer(store: sampleStore, settings: settings,
                                     recognizers: wiring.recognizers, trainer: wiring.trainer)
+        // Hummingbird logs each start at info level; keep the terminal to our own lines
+        // unless the user asks for more with LOG_LEVEL.
+        setenv("LOG_LEVEL", "warning", 0)
         let exposed = !RecorderCLISupport.isLoopback(host)
         try RecorderCLISupport.runBlocking {
             try await server.run { boundHost, boundPort, removed in

@@ -132,7 +132,7 @@ struct RecorderServerTests {
     }
 
     @Test(arguments: [
-        ("{\"format\": \"gesturelab.sample/1\", \"label\": \"check\", \"strokes\": [[[1, 2], [3", "not valid JSON"),
+        ("{\"format\": \"gesturelab.sample/1\", \"label\": \"check\", \"strokes\": [[[1, 2], [3", "truncated"),
         ("not json at all", "not valid JSON"),
         ("", "not valid JSON"),
         ("{\"format\": \"gesturelab.sample/1\", \"label\": \"check\", \"strokes\": []}", "field 'strokes'"),
