@@ -1,7 +1,82 @@
 import ArgumentParser
+import Foundation
+import GestureData
+import GestureTraining
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `gesturelab train detector checkmark|circle …`
 struct TrainDetector: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "detector", abstract: "Tune detector thresholds (not built yet)")
-    func run() throws { throw ValidationError("'detector' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "detector",
+        abstract: "Tune check-mark or circle thresholds on labelled samples (positives: --positive; negatives: all others).")
+
+    @Argument(help: "checkmark or circle.")
+    var detector: DetectorKind
+
+    @Option(help: "A dataset folder, sample file or .jsonl dataset.")
+    var dataset: String
+
+    @Option(help: "The label of the positive samples, e.g. check or circle.")
+    var positive: String
+
+    @OptionGroup var target: DetectorTargetOptions
+    @OptionGroup var datasetOptions: DatasetOptions
+
+    @Option(help: "Where to write the thresholds JSON (written atomically).")
+    var out: String
+
+    @OptionGroup var output: OutputOptions
+
+    struct Report: Codable {
+        var out: String
+        var samples: Int
+        var positives: Int
+        var negatives: Int
+        var seed: UInt64
+        var target: BoxTrainer.Target
+        var chosenStrictness: Double
+        var chosenMargin: Double
+        var validationTruePositiveRate: Double
+        var validationFalsePositiveRate: Double
+        var trainingTruePositiveRate: Double
+        var trainingFalsePositiveRate: Double
+        var thresholds: DetectorThresholds
+    }
+
+    func validate() throws {
+        if positive.isEmpty { throw ValidationError("--positive must name a label") }
+        if out.isEmpty { throw ValidationError("--out must name a file") }
+    }
+
+    func run() throws {
+        let data = try DatasetLoader.load(dataset).excludingSubjects(datasetOptions.excludedSubjects)
+        let m = DetectorMeasurements.measure(detector, dataset: data)
+        let result = try DetectorTrainer.train(m, positive: positive, target: target.target, seed: target.seed)
+        var thresholds = result.thresholds
+        let excluded = datasetOptions.excludedSubjects.map { " --exclude-subject '\($0)'" }.joined()
+        let v = result.chosen.validation
+        thresholds.provenance = """
+            gesturelab train detector \(detector.rawValue) --dataset \(dataset) --positive \(positive) \
+            \(target.commandLine)\(excluded); \(data.count) samples (\(result.training.positives) positives, \
+            \(result.training.negatives) negatives) from \(data.subjects.count) subjects; margin \(result.chosen.margin), \
+            strictness \(result.chosen.strictness); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
+            FPR \(DetectorCLI.percent(v.falsePositiveRate))
+            """
+        try DetectorThresholdsFile.write(thresholds, to: out)
+        let report = Report(out: out, samples: data.count, positives: result.training.positives,
+                            negatives: result.training.negatives, seed: target.seed, target: target.target,
+                            chosenStrictness: result.chosen.strictness, chosenMargin: result.chosen.margin,
+                            validationTruePositiveRate: v.truePositiveRate, validationFalsePositiveRate: v.falsePositiveRate,
+                            trainingTruePositiveRate: result.training.truePositiveRate,
+                            trainingFalsePositiveRate: result.training.falsePositiveRate, thresholds: thresholds)
+        switch output.format {
+        case .json:
+            Console.out(try Console.json(report))
+        case .text:
+            Console.out("wrote \(out)")
+            Console.out("\(data.count) samples: \(report.positives) '\(positive)', \(report.negatives) others; seed \(target.seed); target \(target.target)")
+            Console.out("chosen margin \(result.chosen.margin), strictness \(result.chosen.strictness)")
+            Console.out("inner leave-one-subject-out: TPR \(DetectorCLI.percent(v.truePositiveRate)), FPR \(DetectorCLI.percent(v.falsePositiveRate))")
+            Console.out("on the training data: TPR \(DetectorCLI.percent(result.training.truePositiveRate)), FPR \(DetectorCLI.percent(result.training.falsePositiveRate))")
+        }
+    }
 }

@@ -1,0 +1,36 @@
+import GestureGeometry
+
+/// Detects a check mark (✓) drawn as one stroke.
+///
+/// Two rules share the type, chosen by ``CheckmarkThresholds/rule``:
+/// - ``CheckmarkThresholds/checkPlease``: the book's CheckPlease recognizer, faithfully —
+///   it fires on the first raw move whose angle to the previous raw move is 50°–135° once
+///   more than 10 points have been drawn. It checks neither direction nor leg lengths, so
+///   it fires on most strokes with a corner (DESIGN.md §3–4).
+/// - a trained rule: a ``FeatureBox`` over ``Shape`` measures taken on the smoothed,
+///   resampled stroke (leg ratio, leg directions, corner angle and position, straightness,
+///   corner count), trained by `gesturelab train detector checkmark`.
+///
+/// ```swift
+/// let detector = CheckmarkDetector(thresholds: .checkPlease)
+/// detector.detects(stroke)              // whole stroke
+/// var stream = CheckmarkDetector.Stream(thresholds: .checkPlease)
+/// for p in stroke.points where stream.add(p) { break }   // point by point
+/// ```
+/// Edge cases: empty, one-point, all-equal and non-finite strokes are never detected.
+/// - SeeAlso: Mark, LaMarche, *Beginning iPhone Development*, "Taps, Touches, and Gestures".
+public struct CheckmarkDetector: Hashable, Sendable {
+    public var thresholds: CheckmarkThresholds
+
+    public init(thresholds: CheckmarkThresholds = .checkPlease) { self.thresholds = thresholds }
+
+    /// Measures the stroke with the thresholds' settings.
+    public func measure(_ stroke: Stroke) -> Features {
+        Self.measure(stroke, settings: thresholds.shapeSettings)
+    }
+
+    /// `true` when the whole stroke is a check mark under ``thresholds``.
+    public func detects(_ stroke: Stroke) -> Bool {
+        thresholds.accepts(measure(stroke))
+    }
+}

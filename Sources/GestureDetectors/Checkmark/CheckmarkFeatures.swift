@@ -1,0 +1,175 @@
+import Foundation
+import GestureGeometry
+
+extension CheckmarkDetector {
+    /// What a check-mark detector measures on one stroke. Measuring is separate from
+    /// deciding: ``CheckmarkThresholds/accepts(_:)`` decides from these values alone.
+    public struct Features: Hashable, Sendable {
+        /// One entry per raw move from the third point on, as CheckPlease sees it in
+        /// `touchesMoved`: the angle between the previous and the current raw segment and
+        /// the path length drawn before the current segment.
+        public var rawTurns: [RawTurn]
+        /// Shape measures on the smoothed, resampled stroke; `nil` for a degenerate stroke.
+        public var shape: Shape?
+
+        public init(rawTurns: [RawTurn], shape: Shape?) {
+            self.rawTurns = rawTurns
+            self.shape = shape
+        }
+    }
+
+    /// One raw move as the book's recognizer measures it.
+    public struct RawTurn: Hashable, Sendable {
+        /// Unsigned angle in degrees (0–180) between segment i−2→i−1 and segment i−1→i;
+        /// `nil` when either segment has zero length (the original got NaN, which never
+        /// passes its range test).
+        public var angle: Double?
+        /// Path length from the first point to point i−1.
+        public var lengthSoFar: Double
+    }
+
+    /// Measures of a two-leg stroke on equally spaced, smoothed points. The corner is the
+    /// point that most lengthens the path start → corner → end compared with the chord.
+    public struct Shape: Hashable, Sendable {
+        /// Second leg length over first leg length (straight-line lengths).
+        public var legRatio: Double
+        /// Unit direction of the first leg (x right, y down).
+        public var leg1DX: Double
+        public var leg1DY: Double
+        /// Unit direction of the second leg.
+        public var leg2DX: Double
+        public var leg2DY: Double
+        /// Turn at the corner in degrees, 0 (straight on) … 180 (doubling back).
+        public var cornerAngle: Double
+        /// Absolute turning in degrees within two points either side of the corner.
+        public var cornerSharpness: Double
+        /// Arc-length fraction (0…1) at which the corner lies.
+        public var cornerPosition: Double
+        /// Path length of each leg over its straight-line length (1 = perfectly straight).
+        public var leg1Straightness: Double
+        public var leg2Straightness: Double
+        /// Distance start → end over leg1 + leg2.
+        public var chordRatio: Double
+        /// Number of sharp corners along the stroke.
+        public var cornerCount: Double
+        /// Sum of absolute turning angles in degrees.
+        public var totalAbsoluteTurning: Double
+        /// How much higher the end is than the start, over the bounding-box height
+        /// (y grows downward; a check ends well above where it began, a `v` about level).
+        public var endRise: Double
+        /// Bounding-box width over height.
+        public var aspectRatio: Double
+
+        /// The names of the values in ``values``, in a fixed order.
+        public static let names = [
+            "legRatio", "leg1DX", "leg1DY", "leg2DX", "leg2DY", "cornerAngle", "cornerSharpness",
+            "cornerPosition", "leg1Straightness", "leg2Straightness", "chordRatio", "cornerCount",
+            "totalAbsoluteTurning", "endRise", "aspectRatio",
+        ]
+
+        /// The measures by name, as a ``FeatureBox`` reads them.
+        public var values: [String: Double] {
+            Dictionary(uniqueKeysWithValues: zip(Self.names, vector))
+        }
+
+        /// The measures in the order of ``names``.
+        public var vector: [Double] {
+            [legRatio, leg1DX, leg1DY, leg2DX, leg2DY, cornerAngle, cornerSharpness, cornerPosition,
+             leg1Straightness, leg2Straightness, chordRatio, cornerCount, totalAbsoluteTurning, endRise, aspectRatio]
+        }
+    }
+
+    /// How the shape measures are taken.
+    public struct ShapeSettings: Hashable, Codable, Sendable {
+        /// Points after resampling (32: enough for two legs, as Protractor's 16 is for letters).
+        public var resampleCount: Int
+        /// Catmull-Rom points per raw segment before resampling (4: Sadun's recipe).
+        public var smoothingGranularity: Int
+        /// Vertices summed when looking for a corner.
+        public var cornerWindow: Int
+        /// Turn over the window, in degrees, that counts as a corner.
+        public var cornerDegrees: Double
+
+        public init(resampleCount: Int = 32, smoothingGranularity: Int = 4,
+                    cornerWindow: Int = 3, cornerDegrees: Double = 45) {
+            self.resampleCount = resampleCount
+            self.smoothingGranularity = smoothingGranularity
+            self.cornerWindow = cornerWindow
+            self.cornerDegrees = cornerDegrees
+        }
+
+        public static let `default` = ShapeSettings()
+    }
+
+    /// Measures `stroke` for both rules.
+    ///
+    /// Edge cases: a stroke with a non-finite coordinate gets no raw turns and no shape;
+    /// fewer than three points get no raw turns; fewer than two distinct points or zero
+    /// length get no shape. Such strokes are never detected.
+    /// - Complexity: O(n · granularity + resampleCount).
+    public static func measure(_ stroke: Stroke, settings: ShapeSettings = .default) -> Features {
+        guard stroke.isFinite else { return Features(rawTurns: [], shape: nil) }
+        return Features(rawTurns: rawTurns(stroke.points), shape: shape(stroke, settings: settings))
+    }
+
+    static func rawTurns(_ p: [Point]) -> [RawTurn] {
+        guard p.count >= 3 else { return [] }
+        var out: [RawTurn] = []
+        out.reserveCapacity(p.count - 2)
+        var length = p[0].distance(to: p[1])
+        for i in 2..<p.count {
+            out.append(RawTurn(angle: Angles.angleBetweenLines(p[i - 2], p[i - 1], p[i - 1], p[i]), lengthSoFar: length))
+            length += p[i - 1].distance(to: p[i])
+        }
+        return out
+    }
+
+    /// Shape measures, or `nil` for a degenerate stroke (see ``measure(_:settings:)``).
+    public static func shape(_ stroke: Stroke, settings: ShapeSettings = .default) -> Shape? {
+        guard settings.resampleCount >= 3, settings.smoothingGranularity >= 1,
+              let p = StrokePreparation.prepared(stroke, count: settings.resampleCount,
+                                                 granularity: settings.smoothingGranularity)
+        else { return nil }
+        let n = p.count, first = p[0], last = p[n - 1]
+        let chord = first.distance(to: last)
+        var corner = 1
+        var best = -Double.infinity
+        for i in 1..<(n - 1) {
+            let excess = first.distance(to: p[i]) + p[i].distance(to: last) - chord
+            if excess > best { best = excess; corner = i }
+        }
+        let c = p[corner]
+        let leg1 = first.distance(to: c), leg2 = c.distance(to: last)
+        guard leg1 > 0, leg2 > 0 else { return nil }
+        let cum = Path.cumulativeLengths(p)
+        let total = cum[n - 1]
+        guard total > 0 else { return nil }
+        let turns = Stroke(p).turningAngles
+        // Turning angle k sits at vertex k + 1 when no segment is zero length (resampled
+        // points are equally spaced, so none is).
+        var sharp = 0.0
+        if turns.count == n - 2 {
+            for v in Swift.max(1, corner - 2)...Swift.min(n - 2, corner + 2) { sharp += turns[v - 1] }
+        }
+        let absTurning = turns.reduce(0) { $0 + abs($1) } * 180 / .pi
+        guard let box = Stroke(p).boundingBox else { return nil }
+        // A flat or thin stroke has no height or width: measure against the longer side.
+        let height = Swift.max(box.height, 1e-3 * box.longerSide)
+        let width = Swift.max(box.width, 1e-3 * box.longerSide)
+        return Shape(
+            legRatio: leg2 / leg1,
+            leg1DX: (c.x - first.x) / leg1, leg1DY: (c.y - first.y) / leg1,
+            leg2DX: (last.x - c.x) / leg2, leg2DY: (last.y - c.y) / leg2,
+            cornerAngle: Angles.angleBetweenLines(first, c, c, last) ?? 0,
+            cornerSharpness: abs(sharp) * 180 / .pi,
+            cornerPosition: cum[corner] / total,
+            leg1Straightness: cum[corner] / leg1,
+            leg2Straightness: (total - cum[corner]) / leg2,
+            chordRatio: chord / (leg1 + leg2),
+            cornerCount: Double(StrokePreparation.cornerCount(p, window: settings.cornerWindow,
+                                                              degrees: settings.cornerDegrees)),
+            totalAbsoluteTurning: absTurning,
+            endRise: (first.y - last.y) / height,
+            aspectRatio: width / height)
+    }
+}

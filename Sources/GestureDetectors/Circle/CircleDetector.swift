@@ -1,0 +1,32 @@
+import GestureGeometry
+
+/// Detects a circle drawn as one stroke.
+///
+/// Two rules share the type, chosen by ``CircleThresholds/rule``:
+/// - ``CircleThresholds/sadun``: Erica Sadun's cookbook test at touch end — at most 2 s,
+///   at most 5 direction inflections, end within a third of a 320-point view from the
+///   start, and the angle swept around the bounding-box centre within [2π − π/4, 2π + π].
+///   Jittery real input has many inflections, so it misses most real circles (§4).
+/// - a trained rule: a ``FeatureBox`` over roundness measures around the centroid
+///   (radius deviation, closure relative to size, signed turning, winding, aspect
+///   ratio, corners), trained by `gesturelab train detector circle`.
+///
+/// ```swift
+/// CircleDetector(thresholds: .sadun).detects(stroke)
+/// ```
+/// Edge cases: empty, one-point, all-equal and non-finite strokes are never detected.
+/// - SeeAlso: Sadun, *The iOS Developer's Cookbook*, "Detecting Circles".
+public struct CircleDetector: Hashable, Sendable {
+    public var thresholds: CircleThresholds
+
+    public init(thresholds: CircleThresholds = .sadun) { self.thresholds = thresholds }
+
+    public func measure(_ stroke: Stroke) -> Features {
+        Self.measure(stroke, settings: thresholds.shapeSettings)
+    }
+
+    /// `true` when the whole stroke is a circle under ``thresholds``.
+    public func detects(_ stroke: Stroke) -> Bool {
+        thresholds.accepts(measure(stroke))
+    }
+}

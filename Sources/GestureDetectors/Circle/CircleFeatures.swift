@@ -1,0 +1,198 @@
+import Foundation
+import GestureGeometry
+
+extension CircleDetector {
+    /// What a circle detector measures on one stroke; ``CircleThresholds/accepts(_:)``
+    /// decides from these values alone.
+    public struct Features: Hashable, Sendable {
+        /// The measures Sadun's test uses, on the raw points; `nil` for a stroke with a
+        /// non-finite coordinate or no points.
+        public var sadun: SadunMeasures?
+        /// Shape measures on the resampled stroke; `nil` for a degenerate stroke.
+        public var shape: Shape?
+
+        public init(sadun: SadunMeasures?, shape: Shape?) {
+            self.sadun = sadun
+            self.shape = shape
+        }
+    }
+
+    /// Sadun's circle-test measures on raw points (DESIGN.md §3).
+    public struct SadunMeasures: Hashable, Sendable {
+        public var pointCount: Int
+        /// Seconds from the first to the last point; `nil` without timestamps.
+        public var duration: Double?
+        /// Sign changes of dx or dy between consecutive raw segments (0 counts as positive),
+        /// over segment pairs ending before the last segment, as the cookbook's loop runs.
+        public var inflections: Int
+        /// Distance from the first to the last point, in points.
+        public var closureDistance: Double
+        /// Sum of the unsigned angles (radians) between consecutive vectors from the
+        /// bounding-box centre to the points. A vector of zero length has no direction and
+        /// adds nothing (the original would have produced NaN).
+        public var transit: Double
+    }
+
+    /// Measures of roundness on equally spaced points, around the centroid.
+    public struct Shape: Hashable, Sendable {
+        /// Standard deviation of the distance to the centroid over its mean.
+        public var radiusDeviation: Double
+        /// Smallest distance to the centroid over the mean distance.
+        public var minRadiusRatio: Double
+        /// Largest distance to the centroid over the mean distance.
+        public var maxRadiusRatio: Double
+        /// Distance first → last point over the mean radius.
+        public var closure: Double
+        /// |signed total turning| / 2π: about 1 for one loop.
+        public var revolutions: Double
+        /// |signed total turning| / total absolute turning: 1 when the stroke never turns back.
+        public var turningConsistency: Double
+        /// |signed angle swept around the centroid| / 2π.
+        public var winding: Double
+        /// Shorter over longer side of the bounding box.
+        public var aspectRatio: Double
+        /// Number of sharp corners.
+        public var cornerCount: Double
+        /// Largest turn over the corner window, in degrees.
+        public var maxTurn: Double
+        /// Isoperimetric quotient 4π·area / perimeter² of the stroke closed by its chord:
+        /// 1 for a circle, π/4 ≈ 0.785 for a square, near 0 for a line.
+        public var compactness: Double
+        /// Coefficient of variation of the turn over the corner window: near 0 when the
+        /// curvature is even (a circle), large when turning gathers in corners.
+        public var turningUnevenness: Double
+
+        public static let names = [
+            "radiusDeviation", "minRadiusRatio", "maxRadiusRatio", "closure", "revolutions",
+            "turningConsistency", "winding", "aspectRatio", "cornerCount", "maxTurn",
+            "compactness", "turningUnevenness",
+        ]
+
+        public var vector: [Double] {
+            [radiusDeviation, minRadiusRatio, maxRadiusRatio, closure, revolutions,
+             turningConsistency, winding, aspectRatio, cornerCount, maxTurn, compactness, turningUnevenness]
+        }
+
+        public var values: [String: Double] { Dictionary(uniqueKeysWithValues: zip(Self.names, vector)) }
+    }
+
+    /// How the shape measures are taken.
+    public struct ShapeSettings: Hashable, Codable, Sendable {
+        /// Points after resampling (64: $1's N).
+        public var resampleCount: Int
+        /// Catmull-Rom points per raw segment before resampling (4: Sadun's recipe).
+        public var smoothingGranularity: Int
+        /// Vertices summed when looking for a corner.
+        public var cornerWindow: Int
+        /// Turn over the window, in degrees, that counts as a corner.
+        public var cornerDegrees: Double
+
+        public init(resampleCount: Int = 64, smoothingGranularity: Int = 4,
+                    cornerWindow: Int = 3, cornerDegrees: Double = 45) {
+            self.resampleCount = resampleCount
+            self.smoothingGranularity = smoothingGranularity
+            self.cornerWindow = cornerWindow
+            self.cornerDegrees = cornerDegrees
+        }
+
+        public static let `default` = ShapeSettings()
+    }
+
+    /// Measures `stroke` for both rules.
+    ///
+    /// Edge cases: a non-finite coordinate or an empty stroke gives neither measure; fewer
+    /// than two distinct points or zero length give no shape. Such strokes are never
+    /// detected.
+    public static func measure(_ stroke: Stroke, settings: ShapeSettings = .default) -> Features {
+        guard stroke.isFinite, !stroke.isEmpty else { return Features(sadun: nil, shape: nil) }
+        return Features(sadun: sadunMeasures(stroke.points), shape: shape(stroke, settings: settings))
+    }
+
+    static func sign(_ v: Double) -> Bool { v >= 0 }
+
+    /// Sadun's measures on raw points.
+    static func sadunMeasures(_ p: [Point]) -> SadunMeasures? {
+        guard let first = p.first, let last = p.last, let box = Stroke(p).boundingBox else { return nil }
+        var inflections = 0
+        // The cookbook's loop stops before the last segment (i < count − 1); with it the
+        // test reproduces DESIGN.md §4 (15 % / 5 %), counting the last pair gives 13 % / 5 %.
+        if p.count >= 4 {
+            for i in 2..<(p.count - 1) {
+                let dx = p[i].x - p[i - 1].x, dy = p[i].y - p[i - 1].y
+                let px = p[i - 1].x - p[i - 2].x, py = p[i - 1].y - p[i - 2].y
+                if sign(dx) != sign(px) || sign(dy) != sign(py) { inflections += 1 }
+            }
+        }
+        let center = box.center
+        var transit = 0.0
+        if p.count >= 2 {
+            for i in 0..<(p.count - 1) {
+                transit += Angles.angleBetweenLines(center, p[i], center, p[i + 1]).map { $0 * .pi / 180 } ?? 0
+            }
+        }
+        var duration: Double?
+        if let t0 = first.t, let t1 = last.t { duration = t1 - t0 }
+        return SadunMeasures(pointCount: p.count, duration: duration, inflections: inflections,
+                             closureDistance: first.distance(to: last), transit: transit)
+    }
+
+    /// Shape measures, or `nil` for a degenerate stroke.
+    public static func shape(_ stroke: Stroke, settings: ShapeSettings = .default) -> Shape? {
+        guard settings.resampleCount >= 3, settings.smoothingGranularity >= 1,
+              let p = StrokePreparation.prepared(stroke, count: settings.resampleCount,
+                                                 granularity: settings.smoothingGranularity),
+              let c = Stroke(p).centroid, let box = Stroke(p).boundingBox
+        else { return nil }
+        let r = p.map { $0.distance(to: c) }
+        let n = Double(r.count)
+        let mean = r.reduce(0, +) / n
+        guard mean > 0, mean.isFinite else { return nil }
+        let variance = r.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / n
+        let turns = Stroke(p).turningAngles
+        let signed = turns.reduce(0, +)
+        let absolute = turns.reduce(0) { $0 + abs($1) }
+        var swept = 0.0
+        for i in 0..<(p.count - 1) {
+            swept += Angles.signedTurn(from: p[i] - c, to: p[i + 1] - c) ?? 0
+        }
+        var maxTurn = 0.0
+        var windowed: [Double] = []
+        let w = Swift.max(1, settings.cornerWindow)
+        if turns.count >= w {
+            for i in 0...(turns.count - w) {
+                var s = 0.0
+                for j in i..<(i + w) { s += turns[j] }
+                windowed.append(abs(s))
+                maxTurn = Swift.max(maxTurn, abs(s))
+            }
+        }
+        var unevenness = 0.0
+        if !windowed.isEmpty {
+            let m = windowed.reduce(0, +) / Double(windowed.count)
+            let v = windowed.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(windowed.count)
+            unevenness = m > 0 ? v.squareRoot() / m : 0
+        }
+        // Shoelace area of the polygon closed by the chord back to the start.
+        var twiceArea = 0.0
+        for i in 0..<p.count {
+            let a = p[i], b = p[(i + 1) % p.count]
+            twiceArea += a.x * b.y - b.x * a.y
+        }
+        let perimeter = Path.length(p) + p[p.count - 1].distance(to: p[0])
+        let longer = box.longerSide
+        return Shape(
+            radiusDeviation: variance.squareRoot() / mean,
+            minRadiusRatio: (r.min() ?? 0) / mean,
+            maxRadiusRatio: (r.max() ?? 0) / mean,
+            closure: p[0].distance(to: p[p.count - 1]) / mean,
+            revolutions: abs(signed) / (2 * .pi),
+            turningConsistency: absolute > 0 ? abs(signed) / absolute : 0,
+            winding: abs(swept) / (2 * .pi),
+            aspectRatio: longer > 0 ? Swift.min(box.width, box.height) / longer : 0,
+            cornerCount: Double(StrokePreparation.cornerCount(p, window: settings.cornerWindow,
+                                                              degrees: settings.cornerDegrees)),
+            maxTurn: maxTurn * 180 / .pi,
+            compactness: perimeter > 0 ? 4 * .pi * (abs(twiceArea) / 2) / (perimeter * perimeter) : 0,
+            turningUnevenness: unevenness)
+    }
+}

@@ -1,0 +1,72 @@
+/// An interval on one measured feature, with the scale used to express how far a value
+/// lies inside it.
+///
+/// Either side may be open (`nil`). `scale` is a typical spread of the feature among the
+/// positives the interval was trained on; ``FeatureBox/margin(_:)`` divides distances by
+/// it so that margins on different features are comparable.
+public struct FeatureInterval: Hashable, Codable, Sendable {
+    public var lower: Double?
+    public var upper: Double?
+    /// Positive spread used to normalise margins; 1 when unknown.
+    public var scale: Double
+
+    public init(lower: Double? = nil, upper: Double? = nil, scale: Double = 1) {
+        self.lower = lower
+        self.upper = upper
+        self.scale = scale
+    }
+
+    /// `true` when `value` is finite and inside both sides (bounds included).
+    public func contains(_ value: Double) -> Bool {
+        guard value.isFinite else { return false }
+        if let lower, value < lower { return false }
+        if let upper, value > upper { return false }
+        return true
+    }
+
+    /// Signed distance to the nearer bound in units of `scale`: positive inside, negative
+    /// outside; `+infinity` when both sides are open; `-infinity` for a non-finite value.
+    public func margin(_ value: Double) -> Double {
+        guard value.isFinite else { return -.infinity }
+        let s = scale > 0 && scale.isFinite ? scale : 1
+        var m = Double.infinity
+        if let lower { m = Swift.min(m, (value - lower) / s) }
+        if let upper { m = Swift.min(m, (upper - value) / s) }
+        return m
+    }
+}
+
+/// A box in feature space: one ``FeatureInterval`` per named feature. A feature vector is
+/// accepted when every bounded feature lies inside its interval. This is the decision a
+/// trained detector makes; training picks the intervals.
+///
+/// ```swift
+/// let box = FeatureBox(["legRatio": FeatureInterval(lower: 1.2, upper: 4)])
+/// box.accepts(["legRatio": 2.0])   // true
+/// ```
+/// Edge cases: a feature named in the box but missing from the vector, or non-finite,
+/// rejects. Features of the vector the box does not name are ignored.
+public struct FeatureBox: Hashable, Codable, Sendable {
+    public var intervals: [String: FeatureInterval]
+
+    public init(_ intervals: [String: FeatureInterval] = [:]) { self.intervals = intervals }
+
+    public func accepts(_ values: [String: Double]) -> Bool {
+        for (name, interval) in intervals {
+            guard let v = values[name], interval.contains(v) else { return false }
+        }
+        return true
+    }
+
+    /// The smallest normalised margin over the bounded features: ≥ 0 exactly when
+    /// ``accepts(_:)`` holds (up to the sign of zero). A decision value for ROC curves:
+    /// growing every interval by `k · scale` accepts the vectors whose margin is ≥ −k.
+    public func margin(_ values: [String: Double]) -> Double {
+        var m = Double.infinity
+        for (name, interval) in intervals {
+            guard let v = values[name] else { return -.infinity }
+            m = Swift.min(m, interval.margin(v))
+        }
+        return m
+    }
+}

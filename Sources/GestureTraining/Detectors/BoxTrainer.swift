@@ -1,0 +1,260 @@
+import GestureDetectors
+import GestureGeometry
+
+/// Trains a ``FeatureBox`` from cached feature vectors.
+///
+/// 1. Start wide: each feature's interval is the training positives' full range, widened
+///    by `margin` times the feature's spread (its 5–95 % range among positives).
+/// 2. Tighten greedily: each step moves one side of one interval inward to the next of a
+///    fixed ladder of positive quantiles (``levels``), choosing the move that removes the
+///    most false-positive rate per true-positive rate lost, until the training FPR reaches
+///    a goal (or, for a TPR target, until no move keeps the TPR above a floor).
+/// 3. Choose `margin` and how hard to push (``strictness``) on inner leave-one-subject-out
+///    folds of the training data, so that the operating point holds on people the box
+///    has not seen; then refit on all training samples.
+///
+/// Every bound sits on a quantile of the positives (plus margin), so the result reads as
+/// a list of ranges ("leg ratio ≥ 1.6") and negatives only decide which sides to tighten.
+///
+/// - Complexity: O(grid · folds · steps · features · accepted samples) on cached features.
+public struct BoxTrainer: Sendable {
+    /// What the operating point aims for.
+    public enum Target: Hashable, Codable, Sendable, CustomStringConvertible {
+        /// Highest TPR with FPR at most this.
+        case falsePositiveRate(Double)
+        /// Lowest FPR with TPR at least this.
+        case truePositiveRate(Double)
+
+        public var description: String {
+            switch self {
+            case .falsePositiveRate(let f): "false-positive rate <= \(f)"
+            case .truePositiveRate(let t): "true-positive rate >= \(t)"
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case falsePositiveRate, truePositiveRate }
+
+        /// Encoded as `{"falsePositiveRate": 0.01}` or `{"truePositiveRate": 0.95}`.
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            if let f = try c.decodeIfPresent(Double.self, forKey: .falsePositiveRate) {
+                self = .falsePositiveRate(f)
+            } else {
+                self = .truePositiveRate(try c.decode(Double.self, forKey: .truePositiveRate))
+            }
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case .falsePositiveRate(let f): try c.encode(f, forKey: .falsePositiveRate)
+            case .truePositiveRate(let t): try c.encode(t, forKey: .truePositiveRate)
+            }
+        }
+    }
+
+    /// One (margin, strictness) candidate with its inner-validation counts.
+    public struct Candidate: Hashable, Codable, Sendable {
+        public var margin: Double
+        public var strictness: Double
+        public var validation: BinaryCounts
+    }
+
+    /// Quantile levels (fraction of positives cut off on one side) a bound may move to.
+    public var levels: [Double] = [0, 0.0025, 0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.05, 0.07, 0.1, 0.15]
+    /// Widening, in units of the feature's spread.
+    public var margins: [Double] = [0, 0.05, 0.1, 0.2, 0.35, 0.5]
+    /// How hard the greedy steps push, 0…1. For an FPR target f the training FPR goal is
+    /// f · (1 − strictness); for a TPR target t the TPR floor is t + (1 − t) · strictness.
+    public var strictnesses: [Double] = [0, 0.25, 0.5, 0.75, 1]
+    /// Folds used when the training data has fewer than three subjects (random, seeded).
+    public var randomFolds = 5
+
+    public init() {}
+
+    /// Per-feature sorted positive values and spreads.
+    struct Profile {
+        var sorted: [[Double]]
+        var spread: [Double]
+
+        init(positives: [[Double]], featureCount: Int) {
+            sorted = (0..<featureCount).map { j in positives.map { $0[j] }.filter(\.isFinite).sorted() }
+            spread = sorted.map { v in
+                guard !v.isEmpty else { return 1 }
+                let s = BoxTrainer.quantile(v, 0.95) - BoxTrainer.quantile(v, 0.05)
+                return s > 0 ? s : Swift.max(1e-6, 0.01 * abs(BoxTrainer.quantile(v, 0.5)))
+            }
+        }
+
+        func lower(_ j: Int, level: Double, margin: Double) -> Double {
+            sorted[j].isEmpty ? -.infinity : BoxTrainer.quantile(sorted[j], level) - margin * spread[j]
+        }
+        func upper(_ j: Int, level: Double, margin: Double) -> Double {
+            sorted[j].isEmpty ? .infinity : BoxTrainer.quantile(sorted[j], 1 - level) + margin * spread[j]
+        }
+    }
+
+    /// Fits a box on training vectors (steps 1–2 above).
+    /// - Parameters:
+    ///   - fprGoal: stop tightening once the training FPR is at most this.
+    ///   - tprFloor: never take a step that brings the training TPR below this.
+    public func fit(vectors: [[Double]?], isPositive: [Bool], names: [String], margin: Double,
+                    fprGoal: Double, tprFloor: Double) -> FeatureBox {
+        let d = names.count
+        let positives = zip(vectors, isPositive).compactMap { $1 ? $0 : nil }
+        guard !positives.isEmpty else { return FeatureBox() }
+        let profile = Profile(positives: positives, featureCount: d)
+        var levelIndex = [[Int]](repeating: [0, 0], count: d)   // [lower side, upper side]
+        var lo = (0..<d).map { profile.lower($0, level: levels[0], margin: margin) }
+        var hi = (0..<d).map { profile.upper($0, level: levels[0], margin: margin) }
+        func inside(_ v: [Double]) -> Bool {
+            for j in 0..<d where !(v[j].isFinite && v[j] >= lo[j] && v[j] <= hi[j]) { return false }
+            return true
+        }
+        var acceptedPos: [[Double]] = [], acceptedNeg: [[Double]] = []
+        var negTotal = 0, posTotal = 0
+        for (v, p) in zip(vectors, isPositive) {
+            if p { posTotal += 1 } else { negTotal += 1 }
+            guard let v, inside(v) else { continue }
+            if p { acceptedPos.append(v) } else { acceptedNeg.append(v) }
+        }
+        let n = Double(Swift.max(1, negTotal)), p = Double(Swift.max(1, posTotal))
+        while Double(acceptedNeg.count) / n > fprGoal {
+            var best: (gain: Double, j: Int, side: Int, bound: Double)?
+            for j in 0..<d {
+                for side in 0..<2 where levelIndex[j][side] + 1 < levels.count {
+                    let level = levels[levelIndex[j][side] + 1]
+                    let bound = side == 0 ? profile.lower(j, level: level, margin: margin)
+                                          : profile.upper(j, level: level, margin: margin)
+                    func cut(_ v: [Double]) -> Bool { side == 0 ? v[j] < bound : v[j] > bound }
+                    let lostNeg = acceptedNeg.reduce(0) { $0 + (cut($1) ? 1 : 0) }
+                    guard lostNeg > 0 else { continue }
+                    let lostPos = acceptedPos.reduce(0) { $0 + (cut($1) ? 1 : 0) }
+                    if Double(acceptedPos.count - lostPos) / p < tprFloor { continue }
+                    let gain = (Double(lostNeg) / n) / (Double(lostPos) / p + 1 / p)
+                    if best.map({ gain > $0.gain }) ?? true { best = (gain, j, side, bound) }
+                }
+            }
+            guard let b = best else { break }
+            levelIndex[b.j][b.side] += 1
+            if b.side == 0 { lo[b.j] = b.bound } else { hi[b.j] = b.bound }
+            acceptedNeg.removeAll { !inside($0) }
+            acceptedPos.removeAll { !inside($0) }
+        }
+        var intervals: [String: FeatureInterval] = [:]
+        for (j, name) in names.enumerated() where !profile.sorted[j].isEmpty {
+            intervals[name] = FeatureInterval(lower: lo[j], upper: hi[j], scale: profile.spread[j])
+        }
+        return FeatureBox(intervals)
+    }
+
+    /// The training goals a strictness gives for `target`.
+    static func goals(_ target: Target, strictness s: Double) -> (fprGoal: Double, tprFloor: Double) {
+        switch target {
+        case .falsePositiveRate(let f): (f * (1 - s), 0)
+        case .truePositiveRate(let t): (0, Swift.min(1, t + (1 - t) * s))
+        }
+    }
+
+    /// Linear-interpolated quantile of sorted values.
+    static func quantile(_ sorted: [Double], _ q: Double) -> Double {
+        guard sorted.count > 1 else { return sorted.first ?? 0 }
+        let x = Swift.max(0, Swift.min(1, q)) * Double(sorted.count - 1)
+        let i = Int(x.rounded(.down)), f = x - Double(i)
+        return i + 1 < sorted.count ? sorted[i] * (1 - f) + sorted[i + 1] * f : sorted[i]
+    }
+
+    /// Scores every (margin, strictness) pair on inner folds (step 3).
+    /// - Parameters:
+    ///   - vectors: feature vectors (`nil` for degenerate samples, never accepted).
+    ///   - groups: the subject of each vector, for the inner folds.
+    ///   - seed: used only when there are fewer than three subjects (random folds).
+    public func candidates(vectors: [[Double]?], isPositive: [Bool], groups: [String?], names: [String],
+                           target: Target, seed: UInt64,
+                           progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> [Candidate] {
+        let folds = Self.folds(groups: groups, randomFolds: randomFolds, seed: seed)
+        let grid = margins.flatMap { m in strictnesses.map { (m, $0) } }
+        var counts = [BinaryCounts](repeating: BinaryCounts(), count: grid.count)
+        for (k, fold) in folds.enumerated() {
+            let trainIdx = vectors.indices.filter { !fold[$0] }
+            let tv = trainIdx.map { vectors[$0] }, tp = trainIdx.map { isPositive[$0] }
+            for (g, (margin, strictness)) in grid.enumerated() {
+                let (fprGoal, tprFloor) = Self.goals(target, strictness: strictness)
+                let box = fit(vectors: tv, isPositive: tp, names: names, margin: margin, fprGoal: fprGoal, tprFloor: tprFloor)
+                let compiled = CompiledBox(box, names: names)
+                var c = BinaryCounts()
+                for i in vectors.indices where fold[i] {
+                    c.record(isPositive: isPositive[i], accepted: vectors[i].map(compiled.accepts) ?? false)
+                }
+                counts[g] = counts[g] + c
+            }
+            progress?(k + 1, folds.count)
+        }
+        return grid.enumerated().map { g, mc in Candidate(margin: mc.0, strictness: mc.1, validation: counts[g]) }
+    }
+
+    /// The candidate that best meets `target`: among those that meet it, the highest TPR
+    /// (for an FPR target) or the lowest FPR (for a TPR target); ties go to the wider,
+    /// gentler box (larger margin, then lower strictness). When none meets it, the one
+    /// closest to meeting it.
+    public static func choose(_ candidates: [Candidate], target: Target) -> Candidate? {
+        func gentler(_ a: Candidate, _ b: Candidate) -> Bool {
+            a.margin != b.margin ? a.margin > b.margin : a.strictness < b.strictness
+        }
+        switch target {
+        case .falsePositiveRate(let limit):
+            let ok = candidates.filter { $0.validation.falsePositiveRate <= limit }
+            if ok.isEmpty { return candidates.min { $0.validation.falsePositiveRate < $1.validation.falsePositiveRate } }
+            return ok.max { a, b in
+                a.validation.truePositiveRate != b.validation.truePositiveRate
+                    ? a.validation.truePositiveRate < b.validation.truePositiveRate : gentler(b, a)
+            }
+        case .truePositiveRate(let limit):
+            let ok = candidates.filter { $0.validation.truePositiveRate >= limit }
+            if ok.isEmpty { return candidates.max { $0.validation.truePositiveRate < $1.validation.truePositiveRate } }
+            return ok.min { a, b in
+                a.validation.falsePositiveRate != b.validation.falsePositiveRate
+                    ? a.validation.falsePositiveRate < b.validation.falsePositiveRate : gentler(a, b)
+            }
+        }
+    }
+
+    /// Fold membership: `folds[k][i]` is `true` when sample i is held out in fold k.
+    /// Subjects (sorted) make the folds when there are at least three; otherwise
+    /// `randomFolds` seeded random folds.
+    static func folds(groups: [String?], randomFolds: Int, seed: UInt64) -> [[Bool]] {
+        let subjects = Array(Set(groups.compactMap { $0 })).sorted()
+        if subjects.count >= 3 {
+            return subjects.map { s in groups.map { $0 == s } }
+        }
+        var rng = SeededGenerator(seed: seed)
+        let k = Swift.max(2, randomFolds)
+        var order = Array(groups.indices)
+        order.shuffle(using: &rng)
+        var fold = [Int](repeating: 0, count: groups.count)
+        for (rank, i) in order.enumerated() { fold[i] = rank % k }
+        return (0..<k).map { f in fold.map { $0 == f } }
+    }
+}
+
+/// A ``FeatureBox`` laid out by feature index for fast tests on vectors.
+struct CompiledBox {
+    var indices: [Int]
+    var lower: [Double]
+    var upper: [Double]
+
+    init(_ box: FeatureBox, names: [String]) {
+        indices = names.indices.filter { box.intervals[names[$0]] != nil }
+        lower = indices.map { box.intervals[names[$0]]?.lower ?? -.infinity }
+        upper = indices.map { box.intervals[names[$0]]?.upper ?? .infinity }
+    }
+
+    /// Same decision as ``FeatureBox/accepts(_:)`` on the named vector.
+    func accepts(_ v: [Double]) -> Bool {
+        for (k, j) in indices.enumerated() {
+            let x = v[j]
+            if !(x.isFinite && x >= lower[k] && x <= upper[k]) { return false }
+        }
+        return true
+    }
+}

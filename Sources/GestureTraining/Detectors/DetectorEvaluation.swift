@@ -1,0 +1,68 @@
+/// The outcome of evaluating a detector on labelled samples. Encodes to the JSON that
+/// `gesturelab eval detector --format json` prints.
+public struct DetectorEvaluation: Codable, Sendable {
+    /// Detected / total for one label or subject.
+    public struct Rate: Hashable, Codable, Sendable {
+        public var detected: Int
+        public var total: Int
+        public var fraction: Double { total > 0 ? Double(detected) / Double(total) : 0 }
+    }
+
+    /// Rates for one subject.
+    public struct SubjectResult: Hashable, Codable, Sendable {
+        public var truePositiveRate: Double
+        public var falsePositiveRate: Double
+        public var positives: Int
+        public var negatives: Int
+        public var falseDetections: Int
+    }
+
+    /// One sample's outcome, for ROC curves and error analysis.
+    public struct SampleOutcome: Hashable, Codable, Sendable {
+        public var index: Int
+        public var label: String?
+        public var subject: String?
+        public var source: String?
+        public var positive: Bool
+        public var detected: Bool
+        /// Decision value, `>= 0` when detected (whole-stroke box margin; ±1 for book rules
+        /// and for the streaming mode).
+        public var score: Double
+    }
+
+    public var detector: DetectorKind
+    public var positiveLabel: String
+    /// `all` or `leave-one-subject-out`.
+    public var evaluationProtocol: String
+    /// `whole` (decision on the whole stroke) or `streaming` (fired by the end, point by point).
+    public var mode: String
+    /// `checkplease`, `sadun`, `default`, `train`, or a file path.
+    public var thresholdsSource: String
+    public var truePositiveRate: Double
+    public var falsePositiveRate: Double
+    public var positives: Int
+    public var negatives: Int
+    public var counts: BinaryCounts
+    /// Label → fraction of its samples detected.
+    public var perLabel: [String: Double]
+    public var perLabelCounts: [String: Rate]
+    /// Negative label → number of its samples detected (false detections).
+    public var falseDetections: [String: Int]
+    public var perSubject: [String: SubjectResult]
+    /// The thresholds used; with `train` under leave-one-subject-out, the ones trained on
+    /// all subjects (what you would ship); the per-fold ones are in ``foldThresholds``
+    /// when details are asked for.
+    public var thresholds: DetectorThresholds
+    public var foldThresholds: [String: DetectorThresholds]?
+    /// Training target and seed when thresholds were trained.
+    public var trainingTarget: BoxTrainer.Target?
+    public var seed: UInt64?
+    /// Per-sample outcomes, only when details are asked for.
+    public var samples: [SampleOutcome]?
+
+    enum CodingKeys: String, CodingKey {
+        case detector, positiveLabel, evaluationProtocol = "protocol", mode, thresholdsSource
+        case truePositiveRate, falsePositiveRate, positives, negatives, counts, perLabel, perLabelCounts
+        case falseDetections, perSubject, thresholds, foldThresholds, trainingTarget, seed, samples
+    }
+}

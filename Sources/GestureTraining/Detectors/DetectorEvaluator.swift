@@ -1,0 +1,146 @@
+import GestureDetectors
+
+/// Replays a detector's decision on cached measurements under an evaluation protocol.
+///
+/// ```swift
+/// let m = DetectorMeasurements.measure(.circle, dataset: data)
+/// let e = try DetectorEvaluator.evaluate(m, positive: "circle", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
+///                                        protocol: .leaveOneSubjectOut)
+/// ```
+public enum DetectorEvaluator {
+    public enum EvaluationProtocol: String, CaseIterable, Codable, Sendable {
+        /// Every sample tested with one set of thresholds (trained on all samples when training).
+        case all
+        /// Each subject tested with thresholds trained on the others; results pooled.
+        case leaveOneSubjectOut = "leave-one-subject-out"
+    }
+
+    public enum Mode: String, CaseIterable, Codable, Sendable {
+        /// Decision on the whole stroke (cached features).
+        case whole
+        /// The point-by-point detector has fired by the end of the stroke.
+        case streaming
+    }
+
+    public enum Thresholds: Sendable {
+        case fixed(DetectorThresholds, name: String)
+        case train(BoxTrainer.Target, seed: UInt64)
+    }
+
+    /// Evaluates and pools the counts.
+    /// - Parameters:
+    ///   - includeDetails: add per-sample outcomes and scores, and per-fold thresholds.
+    ///   - progress: (done, total) over folds (training) or samples.
+    /// - Throws: ``DetectorTrainingError`` when there are no positives or negatives, or a
+    ///   training fold is empty.
+    public static func evaluate(_ m: DetectorMeasurements, positive: String, thresholds choice: Thresholds,
+                                protocol proto: EvaluationProtocol, mode: Mode = .whole,
+                                includeDetails: Bool = false,
+                                progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
+        let isPositive = m.labels.map { $0 == positive }
+        guard isPositive.contains(true) else {
+            throw DetectorTrainingError.noPositives(label: positive, labels: Array(Set(m.labels.compactMap { $0 })).sorted())
+        }
+        guard isPositive.contains(false) else { throw DetectorTrainingError.noNegatives(label: positive) }
+
+        // Folds: (name, test indices).
+        let subjectOf = m.subjects.map { $0 ?? "(none)" }
+        var folds: [(String, [Int])]
+        switch proto {
+        case .all: folds = [("all", Array(0..<m.count))]
+        case .leaveOneSubjectOut:
+            let grouped = Dictionary(grouping: 0..<m.count) { subjectOf[$0] }
+            folds = grouped.keys.sorted().map { ($0, grouped[$0] ?? []) }
+        }
+
+        var decisions = [Bool](repeating: false, count: m.count)
+        var scores = [Double](repeating: -.infinity, count: m.count)
+        var shipped: DetectorThresholds?
+        var foldThresholds: [String: DetectorThresholds]?
+        var target: BoxTrainer.Target?
+        var seedUsed: UInt64?
+        var done = 0
+
+        func decide(_ t: DetectorThresholds, _ i: Int) {
+            switch mode {
+            case .whole:
+                decisions[i] = m.accepts(t, at: i)
+                scores[i] = m.score(t, at: i)
+            case .streaming:
+                decisions[i] = m.streamFires(t, at: i)
+                scores[i] = decisions[i] ? 1 : -1
+            }
+        }
+
+        switch choice {
+        case .fixed(let t, _):
+            shipped = t
+            for i in 0..<m.count {
+                decide(t, i)
+                done += 1
+                progress?(done, m.count)
+            }
+        case .train(let tgt, let seed):
+            target = tgt
+            seedUsed = seed
+            let total = folds.count + (proto == .leaveOneSubjectOut ? 1 : 0)
+            var perFold: [String: DetectorThresholds] = [:]
+            for (name, test) in folds {
+                let testSet = Set(test)
+                let trainIdx = proto == .all ? Array(0..<m.count) : (0..<m.count).filter { !testSet.contains($0) }
+                let t: DetectorThresholds
+                do {
+                    t = try DetectorTrainer.train(m, positive: positive, indices: trainIdx, target: tgt, seed: seed).thresholds
+                } catch DetectorTrainingError.noPositives, DetectorTrainingError.noNegatives {
+                    throw DetectorTrainingError.emptyFold(subject: name)
+                }
+                perFold[name] = t
+                for i in test { decide(t, i) }
+                done += 1
+                progress?(done, total)
+            }
+            if proto == .leaveOneSubjectOut {
+                shipped = try DetectorTrainer.train(m, positive: positive, target: tgt, seed: seed).thresholds
+                foldThresholds = perFold
+                progress?(total, total)
+            } else {
+                shipped = perFold["all"]
+            }
+        }
+
+        guard let shipped else { throw DetectorTrainingError.emptyFold(subject: "all") }
+        var counts = BinaryCounts()
+        var perLabel: [String: DetectorEvaluation.Rate] = [:]
+        var perSubjectCounts: [String: BinaryCounts] = [:]
+        var falseDetections: [String: Int] = [:]
+        for i in 0..<m.count {
+            counts.record(isPositive: isPositive[i], accepted: decisions[i])
+            perSubjectCounts[subjectOf[i], default: BinaryCounts()].record(isPositive: isPositive[i], accepted: decisions[i])
+            let label = m.labels[i] ?? "(none)"
+            perLabel[label, default: .init(detected: 0, total: 0)].total += 1
+            if decisions[i] { perLabel[label, default: .init(detected: 0, total: 0)].detected += 1 }
+            if !isPositive[i] && decisions[i] { falseDetections[label, default: 0] += 1 }
+        }
+        let perSubject = perSubjectCounts.mapValues {
+            DetectorEvaluation.SubjectResult(truePositiveRate: $0.truePositiveRate, falsePositiveRate: $0.falsePositiveRate,
+                                             positives: $0.positives, negatives: $0.negatives,
+                                             falseDetections: $0.falsePositives)
+        }
+        let samples: [DetectorEvaluation.SampleOutcome]? = includeDetails ? (0..<m.count).map {
+            .init(index: $0, label: m.labels[$0], subject: m.subjects[$0], source: m.sources[$0],
+                  positive: isPositive[$0], detected: decisions[$0], score: scores[$0].isFinite ? scores[$0] : -1e9)
+        } : nil
+        let sourceName: String
+        switch choice {
+        case .fixed(_, let name): sourceName = name
+        case .train: sourceName = "train"
+        }
+        return DetectorEvaluation(
+            detector: m.kind, positiveLabel: positive, evaluationProtocol: proto.rawValue, mode: mode.rawValue,
+            thresholdsSource: sourceName, truePositiveRate: counts.truePositiveRate,
+            falsePositiveRate: counts.falsePositiveRate, positives: counts.positives, negatives: counts.negatives,
+            counts: counts, perLabel: perLabel.mapValues(\.fraction), perLabelCounts: perLabel,
+            falseDetections: falseDetections, perSubject: perSubject, thresholds: shipped,
+            foldThresholds: includeDetails ? foldThresholds : nil, trainingTarget: target, seed: seedUsed, samples: samples)
+    }
+}

@@ -1,0 +1,52 @@
+import GestureDetectors
+
+/// Trains detector thresholds from cached measurements.
+///
+/// ```swift
+/// let m = DetectorMeasurements.measure(.checkmark, dataset: data)
+/// let result = try DetectorTrainer.train(m, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
+/// ```
+public enum DetectorTrainer {
+    /// A trained detector with how it did on its own training data.
+    public struct Result: Sendable {
+        public var thresholds: DetectorThresholds
+        /// The chosen (trim, margin) with its inner-validation counts.
+        public var chosen: BoxTrainer.Candidate
+        /// Counts of the final box on all training samples (optimistic).
+        public var training: BinaryCounts
+    }
+
+    /// Trains on the samples at `indices` (all when `nil`): positives are those labelled
+    /// `positive`, negatives all others.
+    /// - Throws: ``DetectorTrainingError/noPositives(label:labels:)`` or
+    ///   ``DetectorTrainingError/noNegatives(label:)``.
+    public static func train(_ m: DetectorMeasurements, positive: String, indices: [Int]? = nil,
+                             target: BoxTrainer.Target, seed: UInt64, trainer: BoxTrainer = BoxTrainer(),
+                             progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
+        let idx = indices ?? Array(0..<m.count)
+        let isPositive = idx.map { m.labels[$0] == positive }
+        guard isPositive.contains(true) else {
+            throw DetectorTrainingError.noPositives(label: positive,
+                                                    labels: Array(Set(idx.compactMap { m.labels[$0] })).sorted())
+        }
+        guard isPositive.contains(false) else { throw DetectorTrainingError.noNegatives(label: positive) }
+        let vectors = idx.map { m.vectors[$0] }
+        let names = m.featureNames
+        let candidates = trainer.candidates(vectors: vectors, isPositive: isPositive, groups: idx.map { m.subjects[$0] },
+                                            names: names, target: target, seed: seed, progress: progress)
+        guard let chosen = BoxTrainer.choose(candidates, target: target) else {
+            throw DetectorTrainingError.noPositives(label: positive, labels: [])
+        }
+        let goals = BoxTrainer.goals(target, strictness: chosen.strictness)
+        let box = trainer.fit(vectors: vectors, isPositive: isPositive, names: names, margin: chosen.margin,
+                              fprGoal: goals.fprGoal, tprFloor: goals.tprFloor)
+        let thresholds: DetectorThresholds
+        switch m.kind {
+        case .checkmark: thresholds = .checkmark(CheckmarkThresholds(rule: .trained(settings: .default, box: box)))
+        case .circle: thresholds = .circle(CircleThresholds(rule: .trained(settings: .default, box: box)))
+        }
+        var training = BinaryCounts()
+        for (k, i) in idx.enumerated() { training.record(isPositive: isPositive[k], accepted: m.accepts(thresholds, at: i)) }
+        return Result(thresholds: thresholds, chosen: chosen, training: training)
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureTraining
+
+extension DetectorKind: ExpressibleByArgument {}
+extension DetectorEvaluator.EvaluationProtocol: ExpressibleByArgument {}
+extension DetectorEvaluator.Mode: ExpressibleByArgument {}
+
+/// `--target-fpr` / `--target-tpr`, shared by `train detector` and `eval detector`.
+struct DetectorTargetOptions: ParsableArguments {
+    @Option(name: .customLong("target-fpr"), help: "Train for the highest TPR with at most this false-positive rate (default 0.01).")
+    var targetFPR: Double?
+
+    @Option(name: .customLong("target-tpr"), help: "Train for the lowest FPR with at least this true-positive rate.")
+    var targetTPR: Double?
+
+    @Option(help: "Seed for every random choice in training (reports state it).")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        if targetFPR != nil && targetTPR != nil { throw ValidationError("give --target-fpr or --target-tpr, not both") }
+        for (name, v) in [("--target-fpr", targetFPR), ("--target-tpr", targetTPR)] {
+            if let v, !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1, got \(v)") }
+        }
+    }
+
+    var target: BoxTrainer.Target {
+        if let t = targetTPR { return .truePositiveRate(t) }
+        return .falsePositiveRate(targetFPR ?? 0.01)
+    }
+
+    /// The flags as typed, for provenance notes.
+    var commandLine: String {
+        switch target {
+        case .falsePositiveRate(let f): "--target-fpr \(f) --seed \(seed)"
+        case .truePositiveRate(let t): "--target-tpr \(t) --seed \(seed)"
+        }
+    }
+}
+
+enum DetectorCLI {
+    /// Where the shipped `templates/<kind>.json` lives: `$GESTURELAB_TEMPLATES`, then
+    /// `./templates`, then a `templates` folder beside or above the executable (the
+    /// package root when run from `.build/<config>/`).
+    static func defaultThresholdsPath(_ kind: DetectorKind) -> String? {
+        let name = "\(kind.rawValue).json"
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["GESTURELAB_TEMPLATES"], !env.isEmpty {
+            candidates.append(URL(fileURLWithPath: env).appendingPathComponent(name))
+        }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("templates").appendingPathComponent(name))
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(dir.appendingPathComponent("templates").appendingPathComponent(name))
+            dir.deleteLastPathComponent()
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }?.path
+    }
+
+    /// Resolves `--thresholds`: a preset name, `default`, `train` or a file.
+    static func thresholds(_ spec: String, kind: DetectorKind, target: BoxTrainer.Target,
+                           seed: UInt64) throws -> DetectorEvaluator.Thresholds {
+        switch (spec.lowercased(), kind) {
+        case ("train", _):
+            return .train(target, seed: seed)
+        case ("checkplease", .checkmark):
+            return .fixed(.checkmark(.checkPlease), name: "checkplease")
+        case ("sadun", .circle):
+            return .fixed(.circle(.sadun), name: "sadun")
+        case ("sadun-no-inflections", .circle):
+            return .fixed(.circle(.sadunWithoutInflectionTest), name: "sadun-no-inflections")
+        case ("sadun-shape-only", .circle):
+            return .fixed(.circle(.sadunShapeOnly), name: "sadun-shape-only")
+        case ("checkplease", .circle), ("sadun", .checkmark), ("sadun-no-inflections", .checkmark),
+             ("sadun-shape-only", .checkmark):
+            throw ValidationError("preset '\(spec)' belongs to another detector than \(kind.rawValue)")
+        case ("default", _):
+            guard let path = defaultThresholdsPath(kind) else {
+                throw ValidationError("no shipped templates/\(kind.rawValue).json found (set GESTURELAB_TEMPLATES to the templates folder)")
+            }
+            return .fixed(try DetectorThresholdsFile.load(path, kind: kind), name: "default (\(path))")
+        default:
+            return .fixed(try DetectorThresholdsFile.load(spec, kind: kind), name: spec)
+        }
+    }
+
+    static func percent(_ x: Double) -> String { String(format: "%.1f%%", x * 100) }
+
+    /// Compact text report.
+    static func printText(_ e: DetectorEvaluation) {
+        Console.out("detector \(e.detector.rawValue), positive '\(e.positiveLabel)', thresholds \(e.thresholdsSource), protocol \(e.evaluationProtocol), mode \(e.mode)"
+            + (e.seed.map { ", seed \($0)" } ?? ""))
+        Console.out("TPR \(percent(e.truePositiveRate)) (\(e.counts.truePositives)/\(e.positives)), FPR \(percent(e.falsePositiveRate)) (\(e.counts.falsePositives)/\(e.negatives))")
+        Console.out("detected per label:")
+        for (label, r) in e.perLabelCounts.sorted(by: { $0.key < $1.key }) {
+            let mark = label == e.positiveLabel ? " (positive)" : ""
+            Console.out("  \(label)\(mark): \(r.detected)/\(r.total) = \(percent(r.fraction))")
+        }
+        Console.out("per subject (TPR, FPR):")
+        for (s, r) in e.perSubject.sorted(by: { $0.key < $1.key }) {
+            Console.out("  \(s): \(percent(r.truePositiveRate)), \(percent(r.falsePositiveRate)) (\(r.falseDetections) false)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureGeometry
+import GestureTestSupport
+import Testing
+
+/// DESIGN.md §4 on the $1 logs without the pilot (4800 samples); skipped without the data.
+@Suite struct DetectorBookFiguresTests {
+    struct Rates { var positive: Double; var others: Double }
+
+    static func rates(_ data: Dataset, positive: String, _ accepts: (Stroke) -> Bool) -> Rates {
+        var tp = 0, p = 0, fp = 0, n = 0
+        for s in data.samples {
+            let hit = s.gesture.strokes.count == 1 && accepts(s.gesture.strokes[0])
+            if s.label == positive { p += 1; if hit { tp += 1 } } else { n += 1; if hit { fp += 1 } }
+        }
+        return Rates(positive: Double(tp) / Double(max(p, 1)), others: Double(fp) / Double(max(n, 1)))
+    }
+
+    @Test func checkPleaseFiresOn77PercentOfChecksAnd86PercentOfOthers() throws {
+        guard let data = try DatasetLocator.dollarOne() else { return }
+        #expect(data.count == 4800)
+        let d = CheckmarkDetector(thresholds: .checkPlease)
+        let r = Self.rates(data, positive: "check") { d.thresholds.accepts(CheckmarkDetector.Features(
+            rawTurns: CheckmarkDetector.measure($0).rawTurns, shape: nil)) }
+        #expect(abs(r.positive - 0.77) <= 0.02, "check: \(r.positive)")
+        #expect(abs(r.others - 0.86) <= 0.02, "others: \(r.others)")
+    }
+
+    @Test func sadunFiresOn15PercentOfCirclesAnd5PercentOfOthers() throws {
+        guard let data = try DatasetLocator.dollarOne() else { return }
+        let full = Self.rates(data, positive: "circle") { CircleDetector(thresholds: .sadun).detects($0) }
+        #expect(abs(full.positive - 0.15) <= 0.02, "circle: \(full.positive)")
+        #expect(abs(full.others - 0.05) <= 0.02, "others: \(full.others)")
+        // §4's "without the inflection test" matches with the 2 s test off as well.
+        let shapeOnly = Self.rates(data, positive: "circle") { CircleDetector(thresholds: .sadunShapeOnly).detects($0) }
+        #expect(abs(shapeOnly.positive - 0.98) <= 0.02, "circle: \(shapeOnly.positive)")
+        #expect(abs(shapeOnly.others - 0.33) <= 0.02, "others: \(shapeOnly.others)")
+    }
+
+    @Test func streamsAgreeWithWholeStrokesOnOneSubject() throws {
+        guard let data = try DatasetLocator.dollarOne() else { return }
+        let subset = data.onlySubjects(["2"]).filter { $0.speed == "medium" || $0.label == "check" || $0.label == "circle" }
+        var shipped: [CheckmarkThresholds] = [.checkPlease]
+        var shippedCircle: [CircleThresholds] = [.sadun]
+        let templates = DatasetLocator.packageRoot.appendingPathComponent("templates")
+        if let d = try? Data(contentsOf: templates.appendingPathComponent("checkmark.json")) {
+            shipped.append(try JSONDecoder().decode(CheckmarkThresholds.self, from: d))
+        }
+        if let d = try? Data(contentsOf: templates.appendingPathComponent("circle.json")) {
+            shippedCircle.append(try JSONDecoder().decode(CircleThresholds.self, from: d))
+        }
+        var wholeHits = 0
+        for s in subset.samples {
+            let stroke = s.gesture.strokes[0]
+            for t in shipped where CheckmarkDetector(thresholds: t).detects(stroke) {
+                wholeHits += 1
+                var st = CheckmarkDetector.Stream(thresholds: t)
+                let fired = stroke.points.contains { st.add($0) }
+                #expect(fired, "\(s.source ?? "")")
+            }
+            for t in shippedCircle where CircleDetector(thresholds: t).detects(stroke) {
+                wholeHits += 1
+                var st = CircleDetector.Stream(thresholds: t)
+                let fired = stroke.points.contains { st.add($0) }
+                #expect(fired, "\(s.source ?? "")")
+            }
+        }
+        #expect(wholeHits > 0)
+    }
+}

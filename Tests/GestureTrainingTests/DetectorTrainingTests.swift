@@ -1,0 +1,112 @@
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureTestSupport
+@testable import GestureTraining
+import Testing
+
+@Suite struct DetectorTrainingTests {
+    static let data = DetectorSyntheticData.dataset()
+    static let checkFeatures = DetectorMeasurements.measure(.checkmark, dataset: data)
+    static let circleFeatures = DetectorMeasurements.measure(.circle, dataset: data)
+
+    @Test func trainedCheckmarkSeparatesChecksFromVsAndCaretsOnHeldOutSubjects() throws {
+        let e = try DetectorEvaluator.evaluate(Self.checkFeatures, positive: "check",
+                                               thresholds: .train(.falsePositiveRate(0.01), seed: 1),
+                                               protocol: .leaveOneSubjectOut, includeDetails: true)
+        #expect(e.truePositiveRate >= 0.9, "TPR \(e.truePositiveRate)")
+        #expect(e.falsePositiveRate <= 0.03, "FPR \(e.falsePositiveRate) \(e.falseDetections)")
+        #expect(Set(e.perSubject.keys) == ["a", "b", "c", "d"])
+        #expect(e.foldThresholds?.count == 4)
+        #expect(e.positives == 48 && e.negatives == 240)
+    }
+
+    @Test func trainedCircleRejectsTheOtherShapes() throws {
+        let e = try DetectorEvaluator.evaluate(Self.circleFeatures, positive: "circle",
+                                               thresholds: .train(.truePositiveRate(0.95), seed: 1),
+                                               protocol: .leaveOneSubjectOut)
+        #expect(e.truePositiveRate >= 0.9, "TPR \(e.truePositiveRate)")
+        #expect(e.falsePositiveRate <= 0.03, "FPR \(e.falsePositiveRate) \(e.falseDetections)")
+    }
+
+    @Test func trainingIsDeterministicForASeed() throws {
+        let a = try DetectorTrainer.train(Self.checkFeatures, positive: "check", target: .falsePositiveRate(0.01), seed: 3)
+        let b = try DetectorTrainer.train(Self.checkFeatures, positive: "check", target: .falsePositiveRate(0.01), seed: 3)
+        #expect(a.thresholds == b.thresholds)
+        #expect(a.thresholds.isTrained)
+    }
+
+    @Test func randomInnerFoldsWithFewSubjectsDependOnlyOnTheSeed() {
+        let groups: [String?] = Array(repeating: "only", count: 40)
+        let f1 = BoxTrainer.folds(groups: groups, randomFolds: 5, seed: 9)
+        let f2 = BoxTrainer.folds(groups: groups, randomFolds: 5, seed: 9)
+        #expect(f1 == f2 && f1.count == 5)
+        // Each sample is held out exactly once.
+        #expect((0..<40).allSatisfy { i in f1.filter { $0[i] }.count == 1 })
+    }
+
+    @Test func higherTPRTargetNeverGivesLowerTrainingTPR() throws {
+        let loose = try DetectorTrainer.train(Self.checkFeatures, positive: "check", target: .truePositiveRate(0.99), seed: 1)
+        let strict = try DetectorTrainer.train(Self.checkFeatures, positive: "check", target: .falsePositiveRate(0.0), seed: 1)
+        #expect(loose.training.truePositiveRate >= strict.training.truePositiveRate)
+        #expect(loose.training.falsePositiveRate >= strict.training.falsePositiveRate)
+    }
+
+    @Test func missingPositiveLabelIsAClearError() {
+        #expect(throws: DetectorTrainingError.noPositives(label: "star", labels: ["caret", "check", "circle", "line", "v", "zig_zag"])) {
+            try DetectorTrainer.train(Self.checkFeatures, positive: "star", target: .falsePositiveRate(0.01), seed: 1)
+        }
+    }
+
+    @Test func presetsEvaluateWithoutTraining() throws {
+        let e = try DetectorEvaluator.evaluate(Self.checkFeatures, positive: "check",
+                                               thresholds: .fixed(.checkmark(.checkPlease), name: "checkplease"),
+                                               protocol: .all, includeDetails: true)
+        // The book rule fires on v and caret as well.
+        #expect((e.perLabel["v"] ?? 0) > 0.5 && (e.perLabel["caret"] ?? 0) > 0.5)
+        #expect(e.samples?.count == Self.data.count)
+        #expect(e.samples?.allSatisfy { ($0.score >= 0) == $0.detected } == true)
+    }
+
+    @Test func evaluationJSONHasTheDocumentedKeys() throws {
+        let e = try DetectorEvaluator.evaluate(Self.circleFeatures, positive: "circle",
+                                               thresholds: .fixed(.circle(.sadun), name: "sadun"),
+                                               protocol: .leaveOneSubjectOut)
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(e)) as? [String: Any]
+        for key in ["truePositiveRate", "falsePositiveRate", "positives", "negatives", "perLabel", "perSubject",
+                    "thresholds", "protocol", "falseDetections"] {
+            #expect(json?[key] != nil, "missing \(key)")
+        }
+        #expect(json?["samples"] == nil)
+    }
+
+    @Test func streamingModeAgreesOrFiresMore() throws {
+        let t = try DetectorTrainer.train(Self.checkFeatures, positive: "check", target: .falsePositiveRate(0.01), seed: 1).thresholds
+        let whole = try DetectorEvaluator.evaluate(Self.checkFeatures, positive: "check", thresholds: .fixed(t, name: "t"),
+                                                   protocol: .all, includeDetails: true)
+        let stream = try DetectorEvaluator.evaluate(Self.checkFeatures, positive: "check", thresholds: .fixed(t, name: "t"),
+                                                    protocol: .all, mode: .streaming, includeDetails: true)
+        for (w, s) in zip(whole.samples ?? [], stream.samples ?? []) where w.detected {
+            #expect(s.detected, "sample \(w.index)")
+        }
+    }
+
+    @Test func thresholdsFilesRoundTripAndNameTheFileOnBadVersions() throws {
+        let dir = try TemporaryDirectory("detector-thresholds")
+        defer { dir.remove() }
+        let t = try DetectorTrainer.train(Self.circleFeatures, positive: "circle", target: .falsePositiveRate(0.01), seed: 1).thresholds
+        let path = dir.path("circle.json")
+        try DetectorThresholdsFile.write(t, to: path)
+        #expect(try DetectorThresholdsFile.load(path, kind: .circle) == t)
+
+        let bad = dir.path("bad.json")
+        try Data(#"{"format": "gesturelab.circle/2", "rule": "sadun"}"#.utf8).write(to: URL(fileURLWithPath: bad))
+        #expect {
+            try DetectorThresholdsFile.load(bad, kind: .circle)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains(bad) && text.contains("format") && text.contains("gesturelab.circle/2")
+        }
+        #expect(throws: DetectorTrainingError.self) { try DetectorThresholdsFile.load(dir.path("missing.json"), kind: .circle) }
+    }
+}
