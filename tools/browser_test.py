@@ -41,10 +41,18 @@ def checkmark_points():
     return pts
 
 
-def circle_points(n=40, cx=240, cy=240, r=120):
-    """A closed circle, counter-clockwise on screen, starting at the top."""
-    return [(round(cx + r * math.sin(2 * math.pi * i / (n - 1))),
-             round(cy - r * math.cos(2 * math.pi * i / (n - 1)))) for i in range(n)]
+def circle_points(n=40, cx=240, cy=240, r=120, wobble=0.08, ease=0.5, overshoot=0.25, squash=0.9):
+    """A hand-drawn-looking circle, counter-clockwise on screen from the top: the radius
+    wobbles, the pen slows at both ends, the end overshoots the start a little. (A
+    mathematically perfect circle is rejected by the trained circle thresholds, whose
+    turning-unevenness feature was learned from people's circles.)"""
+    pts = []
+    for i in range(n):
+        u = i / (n - 1)
+        a = (2 * math.pi + overshoot) * (u - ease * math.sin(2 * math.pi * u) / (2 * math.pi))
+        rr = r * (1 + wobble * math.sin(3 * a + 0.7))
+        pts.append((round(cx - rr * math.sin(a) * squash), round(cy - rr * math.cos(a))))
+    return pts
 
 
 def line_points():

@@ -1,5 +1,7 @@
 import Foundation
 import GestureRecorder
+import GestureTraining
+import ArgumentParser
 
 /// Helpers for `gesturelab record`.
 enum RecorderCLISupport {
@@ -38,12 +40,32 @@ struct RecorderWiring {
     /// Lines for standard error: what is wired and what is missing.
     var notes: [String] = []
 
-    /// The detectors, the matcher and the training workflow are wired here once their
-    /// modules exist on main; until then the page shows "no recognizers in this build".
+    /// The check-mark and circle detectors with the shipped thresholds
+    /// (`templates/checkmark.json`, `templates/circle.json`, found as `train detector` and
+    /// `eval detector` find them) or, when a file is absent, the book presets (CheckPlease,
+    /// Sadun). A thresholds file that exists but does not load is an error, not a fallback.
     static func make(templatesOption: String?) throws -> RecorderWiring {
         var w = RecorderWiring()
-        w.notes.append("no detectors, matcher or training workflow in this build: the page records samples only")
-        if let templatesOption { w.notes.append("--templates \(templatesOption) is ignored: no matcher in this build") }
+        for kind in DetectorKind.allCases {
+            if let path = DetectorCLI.defaultThresholdsPath(kind) {
+                let thresholds: DetectorThresholds
+                do {
+                    thresholds = try DetectorThresholdsFile.load(path, kind: kind)
+                } catch {
+                    throw ValidationError("\(error)")
+                }
+                w.recognizers.append(DetectorRecognizer(thresholds: thresholds, source: path))
+                w.notes.append("\(kind.rawValue) detector: thresholds from \(path)")
+            } else {
+                let preset: (DetectorThresholds, String) = kind == .checkmark
+                    ? (.checkmark(.checkPlease), "preset checkPlease")
+                    : (.circle(.sadun), "preset sadun")
+                w.recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
+                w.notes.append("\(kind.rawValue) detector: no templates/\(kind.rawValue).json found, using the \(preset.1)")
+            }
+        }
+        w.notes.append("no template matcher in this build yet: the page shows the detectors only")
+        if let templatesOption { w.notes.append("--templates \(templatesOption) is not used: no matcher in this build") }
         return w
     }
 }
