@@ -281,6 +281,17 @@ def main():
         if cf:
             check(sum(len(s) for s in load(cf[0])["strokes"]) == len(cm), "restored file has all its points")
 
+        # The Train button runs the training workflow and shows its report.
+        if driver.find_element(By.ID, "train").is_enabled():
+            driver.find_element(By.ID, "train").click()
+            WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "report").is_displayed()
+                                            or "training:" in d.find_element(By.ID, "status").text)
+            report = text(driver, "#report")
+            print("training report on the page:\n" + report, flush=True)
+            check("checkmark detector" in report and "circle detector" in report, "training report shown on the page")
+        else:
+            print("training: the Train button is disabled (%s)" % text(driver, "#train-note"), flush=True)
+
         # Show the circle's results again for the screenshot: draw it once more, unsaved.
         driver.find_element(By.CSS_SELECTOR, "#labels button[data-label='']").click()
         draw(driver, ci, "pen")

@@ -178,7 +178,8 @@ public struct RecorderServer: Sendable {
         let store = self.store
         let report: TrainingReport
         do {
-            report = try await trainer.train(store: store)
+            // Training is CPU-bound: keep it off the server's request tasks.
+            report = try await Task.detached(priority: .utility) { try await trainer.train(store: store) }.value
         } catch {
             throw HTTPError(.unprocessableContent, message: "training failed: \(error)")
         }

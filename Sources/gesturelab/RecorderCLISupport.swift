@@ -64,6 +64,12 @@ struct RecorderWiring {
                 w.notes.append("\(kind.rawValue) detector: no templates/\(kind.rawValue).json found, using the \(preset.1)")
             }
         }
+        var current: [DetectorKind: DetectorThresholds] = [:]
+        for r in w.recognizers {
+            if let d = r as? DetectorRecognizer { current[d.thresholds.kind] = d.thresholds }
+        }
+        w.trainer = DetectorTrainingRunner(current: current)
+        w.notes.append("Train button: trains detector thresholds from the store (labels check, circle); writes nothing")
         w.notes.append("no template matcher in this build yet: the page shows the detectors only")
         if let templatesOption { w.notes.append("--templates \(templatesOption) is not used: no matcher in this build") }
         return w
