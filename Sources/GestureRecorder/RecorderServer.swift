@@ -68,7 +68,7 @@ public struct RecorderServer: Sendable {
     /// The routes, with the request guard in front.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: RequestGuard<BasicRequestContext>(loopbackOnly: Self.isLoopback(settings.host)))
+        router.add(middleware: RequestGuard<BasicRequestContext>(loopbackOnly: RecorderSettings.isLoopback(settings.host)))
         router.get("/") { _, _ in Self.html(RecorderPage.html) }
         router.get("/api/state") { _, _ in try await self.state() }
         router.get("/api/samples") { request, _ in try self.samples(request) }
@@ -259,10 +259,6 @@ public struct RecorderServer: Sendable {
         Response(status: .ok,
                  headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                  body: .init(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "127.0.0.1" || host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }
 

@@ -27,6 +27,11 @@ public struct RecorderSettings: Hashable, Sendable {
         self.undoDepth = undoDepth
     }
 
+    /// Whether `host` is a loopback address or name (127.x.x.x, `localhost`, `::1`).
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
     /// The defaults: 127.0.0.1:8377, 8 MiB bodies, 800 ms pause.
     public static let `default` = RecorderSettings()
 }

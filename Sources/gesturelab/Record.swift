@@ -63,7 +63,7 @@ struct Record: ParsableCommand {
         // Hummingbird logs each start at info level; keep the terminal to our own lines
         // unless the user asks for more with LOG_LEVEL.
         setenv("LOG_LEVEL", "warning", 0)
-        let exposed = !RecorderCLISupport.isLoopback(host)
+        let exposed = !RecorderSettings.isLoopback(host)
         try RecorderCLISupport.runBlocking {
             try await server.run { boundHost, boundPort, removed in
                 for path in removed { Console.err("record: removed a temporary file left by a killed writer: \(path)") }

@@ -21,10 +21,6 @@ enum RecorderCLISupport {
     /// Pushes buffered standard output out now (scripts wait for the "Listening" line).
     static func flush() { fflush(nil) }
 
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
-    }
-
     private final class ErrorBox: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: Error?
