@@ -281,6 +281,29 @@ def main():
         if cf:
             check(sum(len(s) for s in load(cf[0])["strokes"]) == len(cm), "restored file has all its points")
 
+        # A multistroke sample (an X, touch): two strokes, ended with Done (pause 0).
+        pause.clear()
+        pause.send_keys("0")
+        driver.execute_script("document.getElementById('pause-ms').dispatchEvent(new Event('change'))")
+        add_label(driver, "x")
+        s1 = [(150 + i * 20, 150 + i * 20) for i in range(10)]
+        s2 = [(330 - i * 20, 150 + i * 20) for i in range(12)]
+        draw(driver, s1, "touch")
+        draw(driver, s2, "touch")
+        time.sleep(0.2)
+        driver.find_element(By.ID, "done").click()
+        wait_results_for(driver, len(s1) + len(s2))
+        check(driver.find_element(By.ID, "facts").get_attribute("data-strokes") == "2", "the X is one sample of two strokes")
+        saved_x = save_and_wait(driver)
+        xf = store_files(args.store, "x")
+        check(len(xf) == 1, "X saved under x/")
+        if xf:
+            xo = load(xf[0])
+            check([len(st) for st in xo["strokes"]] == [len(s1), len(s2)],
+                  "X file strokes have %s points (drew %d and %d)" % ([len(st) for st in xo["strokes"]], len(s1), len(s2)))
+            check(xo.get("meta", {}).get("device") == "touch", "X file has device 'touch'")
+            check(saved_x["strokes"] == "2", "page reports 2 strokes saved")
+
         # The Train button runs the training workflow and shows its report.
         if driver.find_element(By.ID, "train").is_enabled():
             driver.find_element(By.ID, "train").click()
@@ -295,6 +318,7 @@ def main():
         # Show the circle's results again for the screenshot: draw it once more, unsaved.
         driver.find_element(By.CSS_SELECTOR, "#labels button[data-label='']").click()
         draw(driver, ci, "pen")
+        driver.find_element(By.ID, "done").click()
         wait_results_for(driver, len(ci), timeout=5)
         time.sleep(0.3)
         os.makedirs(os.path.dirname(os.path.abspath(args.screenshot)), exist_ok=True)
