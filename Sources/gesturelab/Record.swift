@@ -64,6 +64,16 @@ struct Record: ParsableCommand {
         // unless the user asks for more with LOG_LEVEL.
         setenv("LOG_LEVEL", "warning", 0)
         let exposed = !RecorderSettings.isLoopback(host)
+        let (h, p) = (host, port)
+        do {
+            try serve(server, exposed: exposed, sampleStore: sampleStore)
+        } catch {
+            let hint = "\(error)".contains("in use") ? " (another program uses this port: pick another with --port, or --port 0)" : ""
+            throw RecordServeError(message: "cannot serve on \(h):\(p): \(error)\(hint)")
+        }
+    }
+
+    private func serve(_ server: RecorderServer, exposed: Bool, sampleStore: SampleStore) throws {
         try RecorderCLISupport.runBlocking {
             try await server.run { boundHost, boundPort, removed in
                 for path in removed { Console.err("record: removed a temporary file left by a killed writer: \(path)") }
@@ -75,4 +85,10 @@ struct Record: ParsableCommand {
             }
         }
     }
+}
+
+/// The server could not start or stopped with an error.
+struct RecordServeError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
