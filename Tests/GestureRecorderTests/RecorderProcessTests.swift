@@ -156,4 +156,20 @@ struct RecorderProcessTests {
         #expect(message.contains("nothing was written"), "\(message)")
         #expect(RecorderFixtures.allFiles(store).isEmpty)
     }
+
+    @Test func badCommandLinesFailWithAClearMessage() throws {
+        let dir = try TemporaryDirectory("recorder-cli"); defer { dir.remove() }
+        let file = dir.url.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: file)
+        let asFile = try CLIRunner.run(["record", "--store", file.path, "--port", "0"])
+        #expect(asFile.status != 0)
+        #expect(asFile.stderr.contains("must be a folder"), "\(asFile.stderr)")
+        let badPort = try CLIRunner.run(["record", "--store", dir.path("s"), "--port", "70000"])
+        #expect(badPort.status != 0)
+        #expect(badPort.stderr.contains("--port must be 0…65535"), "\(badPort.stderr)")
+        let noTemplates = try CLIRunner.run(["record", "--store", dir.path("s"), "--templates", dir.path("none.json")])
+        #expect(noTemplates.status != 0)
+        #expect(noTemplates.stderr.contains("no such file"), "\(noTemplates.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("s")), "validation failures create nothing")
+    }
 }
