@@ -58,13 +58,14 @@ struct RecorderProcessTests {
             let server = try RecorderProcess(store: store, extraArguments: ["--max-body-bytes", "67108864"])
             let port = server.port
             let before = Set(Self.temporaryFiles(store))
+            let finishedPosts = LockedCounter()
             let senders = Task {
                 await withTaskGroup(of: Void.self) { group in
-                    for body in bodies { group.addTask { _ = await Self.post(body, port: port) } }
+                    for body in bodies { group.addTask { _ = await Self.post(body, port: port); finishedPosts.add(1) } }
                 }
             }
             let deadline = Date().addingTimeInterval(60)
-            while Date() < deadline {
+            while Date() < deadline && finishedPosts.values.count < bodies.count {
                 let files = RecorderFixtures.allFiles(store)
                 let writing = !Set(files.filter { $0.contains(".tmp-") }).subtracting(before).isEmpty
                 let finished = files.contains { $0.hasSuffix(".json") && !$0.contains("/.") }
