@@ -1,7 +1,144 @@
 import ArgumentParser
+import Foundation
+import GestureData
+import GestureMatching
+import GestureTraining
 
-// Placeholder until its issue lands; replaced by the real command.
 struct EvalMatcher: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "matcher", abstract: "Evaluate a template matcher (not built yet)")
-    func run() throws { throw ValidationError("'matcher' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "matcher",
+        abstract: "Evaluate a template matcher with the $1 paper's protocols, or the leave-one-label-out rejection study.",
+        discussion: """
+        user-dependent: for each subject and speed, T random templates per label and one other \
+        sample per label tested, repeated --trials times (Wobbrock, Wilson, Li, UIST 2007). \
+        user-independent: templates from the other subjects. leave-one-label-out: for each label X, \
+        templates (first --templates-per-class value) of the other labels and thresholds keeping \
+        --accept-fraction of in-vocabulary training samples, both from subjects other than the \
+        tested one; reports the FPR on X's samples.
+        """)
+
+    enum ProtocolOption: String, ExpressibleByArgument {
+        case userDependent = "user-dependent", userIndependent = "user-independent", leaveOneLabelOut = "leave-one-label-out"
+    }
+
+    @Option(help: "A dataset folder, a sample file or a .jsonl dataset.")
+    var dataset: String
+
+    @Option(name: .customLong("protocol"), help: "user-dependent, user-independent or leave-one-label-out.")
+    var evaluationProtocol: ProtocolOption = .userDependent
+
+    @Option(name: .customLong("templates-per-class"), help: "Templates per class T, e.g. 1-9 or 1,3,5.")
+    var templatesPerClass: String = "1-9"
+
+    @Option(help: "Repetitions per subject, speed and T.")
+    var trials: Int = 100
+
+    @Option(help: "Seed of every random choice.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Only this speed (slow, medium, fast); all speeds, reported apart, when absent.")
+    var speed: String?
+
+    @Option(name: .customLong("variant-rotations"), help: "Synthetic template variants: rotations in degrees, e.g. -10,10.")
+    var variantRotations: String?
+
+    @Option(name: .customLong("variant-stretches"), help: "Synthetic template variants: x stretch factors, e.g. 0.9,1.1.")
+    var variantStretches: String?
+
+    @Option(name: .customLong("accept-fraction"), help: "leave-one-label-out: in-vocabulary share the thresholds keep.")
+    var acceptFraction: Double = 0.95
+
+    @Flag(help: "Print progress to standard error.")
+    var progress = false
+
+    @OptionGroup var matcher: MatcherOptions
+    @OptionGroup var datasetOptions: DatasetOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        _ = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
+        if trials < 1 { throw ValidationError("--trials must be at least 1") }
+        if !(acceptFraction > 0 && acceptFraction <= 1) { throw ValidationError("--accept-fraction must be in (0, 1]") }
+        if let speed, !["slow", "medium", "fast"].contains(speed) {
+            throw ValidationError("--speed is slow, medium or fast, got '\(speed)'")
+        }
+    }
+
+    func run() throws {
+        let ts = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
+        let variants = TemplateVariants(
+            rotationsDegrees: try variantRotations.map { try MatcherCLI.parseDoubleList($0, name: "--variant-rotations") } ?? [],
+            stretchesX: try variantStretches.map { try MatcherCLI.parseDoubleList($0, name: "--variant-stretches") } ?? [])
+        let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects, speed: speed)
+        guard data.labels.count >= 2 else { throw FileError(file: dataset, message: "needs labelled samples of at least two labels") }
+        let options = MatcherProtocolOptions(templatesPerClass: ts, trials: trials, seed: seed, variants: variants)
+        let handler = progress ? ProgressPrinter("eval \(evaluationProtocol.rawValue)").handler : nil
+        switch matcher.algorithm {
+        case .protractor: try evaluate(ProtractorMatcher.self, matcher.protractor, data, options, handler)
+        case .dollar1: try evaluate(DollarOneMatcher.self, matcher.dollarOne, data, options, handler)
+        case .pdollar: try evaluate(PDollarMatcher.self, matcher.pDollar, data, options, handler)
+        }
+    }
+
+    private func evaluate<M: TemplateMatcher>(_ type: M.Type, _ settings: M.Settings, _ data: Dataset,
+                                              _ options: MatcherProtocolOptions, _ handler: ProgressHandler?) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let corpus = PreparedCorpus<M>(data, settings: settings, variants: options.variants)
+        if corpus.skipped > 0 { Console.err("note: \(corpus.skipped) samples without points or label were left out") }
+        switch evaluationProtocol {
+        case .leaveOneLabelOut:
+            let report = LeaveOneLabelOutStudy.run(corpus, settings: settings, templatesPerClass: options.templatesPerClass[0],
+                                                   acceptFraction: acceptFraction, seed: seed, progress: handler)
+            printStudy(report, seconds: seconds(clock.now - start))
+        case .userDependent, .userIndependent:
+            var report = evaluationProtocol == .userDependent
+                ? MatcherEvaluation.userDependent(corpus, settings: settings, options: options, progress: handler)
+                : MatcherEvaluation.userIndependent(corpus, settings: settings, options: options, progress: handler)
+            for (k, v) in matcher.summary { report.settings[k] = v }
+            if let speed { report.settings["speed"] = speed }
+            printReport(report, seconds: seconds(clock.now - start))
+        }
+    }
+
+    private func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    private func printReport(_ r: MatcherEvaluationReport, seconds: Double) {
+        if output.format == .json {
+            if let s = try? Console.json(r) { Console.out(s) }
+            return
+        }
+        let settings = r.settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+        Console.out("\(r.evaluationProtocol), \(settings); \(r.subjects.count) subjects, \(r.trials) trials, \(r.recognitions) recognitions, seed \(r.seed) (\(String(format: "%.1f", seconds)) s)")
+        let speeds = r.accuracyBySpeed.keys.sorted()
+        let header = "T    all     " + speeds.map { ($0.isEmpty ? "-" : $0).padding(toLength: 8, withPad: " ", startingAt: 0) }.joined()
+        Console.out(header)
+        for t in r.templatesPerClass {
+            let k = String(t)
+            var line = String(t).padding(toLength: 5, withPad: " ", startingAt: 0)
+            line += String(format: "%6.2f%% ", (r.accuracy[k] ?? 0) * 100)
+            for s in speeds { line += String(format: "%6.2f%% ", (r.accuracyBySpeed[s]?[k] ?? 0) * 100) }
+            Console.out(line)
+        }
+        let worst = r.perLabel.sorted { $0.value < $1.value }.prefix(4).map { "\($0.key) \(MatcherCLI.percent($0.value))" }
+        Console.out("hardest labels: " + worst.joined(separator: ", "))
+    }
+
+    private func printStudy(_ r: LeaveOneLabelOutStudy.Report, seconds: Double) {
+        if output.format == .json {
+            if let s = try? Console.json(r) { Console.out(s) }
+            return
+        }
+        Console.out("leave-one-label-out, \(r.algorithm), \(r.templatesPerClass) templates per class, thresholds keep \(MatcherCLI.percent(r.acceptFraction)) of training positives, seed \(r.seed) (\(String(format: "%.1f", seconds)) s)")
+        Console.out("left out            FPR      (FP/n)      in-vocab accepted  in-vocab correct")
+        for row in r.rows {
+            Console.out(row.label.padding(toLength: 18, withPad: " ", startingAt: 0)
+                + String(format: " %6.2f%%  ", row.falsePositiveRate * 100)
+                + "(\(row.falsePositives)/\(row.negatives))".padding(toLength: 11, withPad: " ", startingAt: 0)
+                + String(format: "  %8.2f%%           %8.2f%%", row.inVocabularyAccepted * 100, row.inVocabularyCorrect * 100))
+        }
+        Console.out(String(format: "mean               %6.2f%%               %8.2f%%", r.meanFalsePositiveRate * 100, r.meanInVocabularyAccepted * 100))
+    }
 }

@@ -1,7 +1,91 @@
 import ArgumentParser
+import Foundation
+import GestureData
+import GestureGeometry
+import GestureMatching
 
-// Placeholder until its issue lands; replaced by the real command.
 struct Recognize: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "recognize", abstract: "Recognize gesture files against a template library (not built yet)")
-    func run() throws { throw ValidationError("'recognize' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "recognize",
+        abstract: "Recognize gesture files against a template library: best match and score, or \"rejected\".")
+
+    @Option(help: "A template library (gesturelab.templates/1).")
+    var templates: String
+
+    @Option(help: "Rejection thresholds (gesturelab.rejection/1) for the same algorithm.")
+    var rejection: String?
+
+    @Option(help: "How many ranked matches to show per sample.")
+    var top: Int = 1
+
+    @OptionGroup var matcher: MatcherOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "Sample files or datasets ($1 XML, gesturelab.sample/1 JSON, .jsonl, folders).")
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one gesture file") }
+        if top < 1 { throw ValidationError("--top must be at least 1") }
+    }
+
+    struct Result: Codable {
+        var source: String
+        var recognized: String?
+        var rejected: Bool
+        var matches: [Match]
+    }
+
+    func run() throws {
+        let library = try MatcherCLI.loadLibrary(templates)
+        let thresholds = try rejection.map(MatcherCLI.loadThresholds)
+        if let thresholds, thresholds.algorithm != matcher.algorithm.algorithm {
+            throw FileError(file: rejection ?? "", message: "thresholds are for '\(thresholds.algorithm.rawValue)', not '\(matcher.algorithm.rawValue)'; pass --algorithm \(thresholds.algorithm.rawValue)")
+        }
+        if let thresholds {
+            // Distances depend on the matcher settings the thresholds were trained with.
+            for (key, value) in matcher.summary where thresholds.settings[key].map({ $0 != value }) ?? false {
+                throw FileError(file: rejection ?? "", message: "thresholds were trained with \(key) \(thresholds.settings[key] ?? ""), this run uses \(value)")
+            }
+        }
+        let recognize: (Gesture) -> [Match]
+        switch matcher.algorithm {
+        case .protractor:
+            let m = ProtractorMatcher(library: library, settings: matcher.protractor)
+            recognize = { m.recognize($0, limit: top) }
+        case .dollar1:
+            let m = DollarOneMatcher(library: library, settings: matcher.dollarOne)
+            recognize = { m.recognize($0, limit: top) }
+        case .pdollar:
+            let m = PDollarMatcher(library: library, settings: matcher.pDollar)
+            recognize = { m.recognize($0, limit: top) }
+        }
+        var results: [Result] = []
+        for file in files {
+            for sample in try DatasetLoader.load(file).samples {
+                let matches = recognize(sample.gesture)
+                let best = matches.first
+                let accepted = best.map { b in thresholds?.accepts(b) ?? true } ?? false
+                results.append(Result(source: sample.source ?? file, recognized: accepted ? best?.name : nil,
+                                      rejected: !accepted, matches: matches))
+            }
+        }
+        switch output.format {
+        case .json:
+            Console.out(try Console.json(results))
+        case .text:
+            for r in results {
+                guard let best = r.matches.first else { Console.out("\(r.source): rejected (no points)"); continue }
+                let detail = String(format: "score %.3f, distance %.4f", best.score, best.distance)
+                if r.rejected {
+                    Console.out("\(r.source): rejected (nearest \(best.name), \(detail))")
+                } else {
+                    Console.out("\(r.source): \(best.name) (\(detail))")
+                }
+                for m in r.matches.dropFirst() {
+                    Console.out("    \(m.name) " + String(format: "score %.3f, distance %.4f", m.score, m.distance))
+                }
+            }
+        }
+    }
 }

@@ -1,7 +1,74 @@
 import ArgumentParser
+import Foundation
+import GestureData
+import GestureGeometry
+import GestureMatching
+import GestureTraining
 
-// Placeholder until its issue lands; replaced by the real command.
 struct TemplatesBuild: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "build", abstract: "Build a template library from a dataset (not built yet)")
-    func run() throws { throw ValidationError("'build' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build a template library (gesturelab.templates/1) from a labelled dataset.")
+
+    @Option(help: "A dataset folder, a sample file or a .jsonl dataset.")
+    var dataset: String
+
+    @Option(name: .customLong("per-class"), help: "Templates per label.")
+    var perClass: Int
+
+    @Option(help: "How to pick templates: random or medoid.")
+    var select: TemplateSelectionOption = .random
+
+    @Option(help: "Keep only samples of this speed (the $1 logs: slow, medium, fast).")
+    var speed: String?
+
+    @Option(help: "Seed of the random selection.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Where to write the library.")
+    var out: String
+
+    @OptionGroup var matcher: MatcherOptions
+    @OptionGroup var datasetOptions: DatasetOptions
+    @OptionGroup var output: OutputOptions
+
+    enum TemplateSelectionOption: String, ExpressibleByArgument { case random, medoid }
+
+    func validate() throws {
+        if perClass < 1 { throw ValidationError("--per-class must be at least 1, got \(perClass)") }
+    }
+
+    func run() throws {
+        let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects, speed: speed)
+        guard !data.labels.isEmpty else { throw FileError(file: dataset, message: "no labelled samples to build templates from") }
+        var rng = SeededGenerator(seed: seed)
+        let method: TemplateSelection = select == .random ? .random : .medoid
+        let templates: [Template]
+        switch matcher.algorithm {
+        case .protractor:
+            templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: ProtractorMatcher.self, settings: matcher.protractor, using: &rng)
+        case .dollar1:
+            templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: DollarOneMatcher.self, settings: matcher.dollarOne, using: &rng)
+        case .pdollar:
+            templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: PDollarMatcher.self, settings: matcher.pDollar, using: &rng)
+        }
+        var settings = [
+            "source": URL(fileURLWithPath: dataset).lastPathComponent, "perClass": String(perClass),
+            "select": select.rawValue, "seed": String(seed),
+            "excludedSubjects": datasetOptions.excludedSubjects.joined(separator: ","),
+        ]
+        if let speed { settings["speed"] = speed }
+        settings["command"] = (["gesturelab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        if method == .medoid { settings["medoidDistance"] = matcher.algorithm.rawValue }
+        let library = TemplateLibrary(templates: templates, settings: settings)
+        try MatcherCLI.write(try library.encoded(), to: out)
+        let counts = Dictionary(grouping: templates, by: \.name).mapValues(\.count)
+        switch output.format {
+        case .json:
+            struct Summary: Codable { var out: String; var templates: Int; var perLabel: [String: Int]; var seed: UInt64 }
+            Console.out(try Console.json(Summary(out: out, templates: templates.count, perLabel: counts, seed: seed)))
+        case .text:
+            Console.out("wrote \(templates.count) templates (\(counts.count) labels, \(select.rawValue), seed \(seed)) to \(out)")
+        }
+    }
 }

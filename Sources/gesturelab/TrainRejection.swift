@@ -1,7 +1,113 @@
 import ArgumentParser
+import Foundation
+import GestureData
+import GestureMatching
+import GestureTraining
 
-// Placeholder until its issue lands; replaced by the real command.
 struct TrainRejection: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rejection", abstract: "Train per-label rejection thresholds (not built yet)")
-    func run() throws { throw ValidationError("'rejection' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "rejection",
+        abstract: "Train per-label rejection thresholds (gesturelab.rejection/1) in the matcher's distance units.",
+        discussion: """
+        Positives: each label's samples' distances to their nearest template of that label \
+        (samples identical to a template are left out). Negatives: every other label's samples; \
+        when the dataset has fewer than two labels, synthetic splices (two half strokes joined).
+        """)
+
+    enum MethodOption: String, ExpressibleByArgument { case sigma, f1, targetFPR = "target-fpr" }
+
+    @Option(help: "A template library (gesturelab.templates/1).")
+    var templates: String
+
+    @Option(help: "Labelled samples to train on.")
+    var dataset: String
+
+    @Option(help: "sigma (mean + k·sd of positives), f1 (F1-optimal) or target-fpr.")
+    var method: MethodOption = .f1
+
+    @Option(name: .customLong("target-fpr"), help: "The false-positive rate to stay under with --method target-fpr.")
+    var targetFPR: Double?
+
+    @Option(name: .customLong("sigma-k"), help: "k of --method sigma (GRT: 3).")
+    var sigmaK: Double = 3
+
+    @Option(help: "Synthetic splices used as negatives when the dataset has fewer than two labels.")
+    var splices: Int = 500
+
+    @Option(help: "Seed of the splices.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Where to write the thresholds.")
+    var out: String
+
+    @OptionGroup var matcher: MatcherOptions
+    @OptionGroup var datasetOptions: DatasetOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if method == .targetFPR {
+            guard let x = targetFPR else { throw ValidationError("--method target-fpr needs --target-fpr X (0…1)") }
+            guard x >= 0 && x <= 1 else { throw ValidationError("--target-fpr must be in 0…1, got \(x)") }
+        } else if targetFPR != nil {
+            throw ValidationError("--target-fpr only applies to --method target-fpr")
+        }
+        if !(sigmaK.isFinite && sigmaK >= 0) { throw ValidationError("--sigma-k must be ≥ 0") }
+        if splices < 0 { throw ValidationError("--splices must be ≥ 0") }
+    }
+
+    struct LabelSummary: Codable {
+        var threshold: Double
+        var positives: Int
+        var negatives: Int
+        var trainingTPR: Double
+        var trainingFPR: Double
+    }
+
+    func run() throws {
+        let library = try MatcherCLI.loadLibrary(templates)
+        let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects)
+        guard !data.samples.isEmpty else { throw FileError(file: dataset, message: "no samples") }
+        let m: RejectionMethod
+        switch method {
+        case .sigma: m = .sigma(k: sigmaK)
+        case .f1: m = .f1
+        case .targetFPR: m = .targetFPR(targetFPR ?? 0)
+        }
+        let progress = ProgressPrinter("measuring distances").handler
+        let result: (thresholds: RejectionThresholds, distances: [String: RejectionTrainer.LabelDistances], splices: Int)
+        switch matcher.algorithm {
+        case .protractor:
+            result = RejectionTrainer.train(library: library, matcher: ProtractorMatcher.self, settings: matcher.protractor, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
+        case .dollar1:
+            result = RejectionTrainer.train(library: library, matcher: DollarOneMatcher.self, settings: matcher.dollarOne, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
+        case .pdollar:
+            result = RejectionTrainer.train(library: library, matcher: PDollarMatcher.self, settings: matcher.pDollar, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
+        }
+        var thresholds = result.thresholds
+        for (k, v) in matcher.summary { thresholds.settings[k] = v }
+        thresholds.settings["templates"] = URL(fileURLWithPath: templates).lastPathComponent
+        try MatcherCLI.write(try thresholds.encoded(), to: out)
+
+        var summary: [String: LabelSummary] = [:]
+        for (label, d) in result.distances {
+            let t = thresholds.thresholds[label] ?? 0
+            var c = BinaryCounts()
+            for x in d.positives { c.record(isPositive: true, accepted: x <= t) }
+            for x in d.negatives { c.record(isPositive: false, accepted: x <= t) }
+            summary[label] = LabelSummary(threshold: t, positives: d.positives.count, negatives: d.negatives.count,
+                                          trainingTPR: c.truePositiveRate, trainingFPR: c.falsePositiveRate)
+        }
+        switch output.format {
+        case .json:
+            struct Out: Codable { var out: String; var method: String; var seed: UInt64; var splices: Int; var labels: [String: LabelSummary] }
+            Console.out(try Console.json(Out(out: out, method: m.name, seed: seed, splices: result.splices, labels: summary)))
+        case .text:
+            Console.out("method \(m.name), \(matcher.algorithm.rawValue), seed \(seed), splices \(result.splices); wrote \(out)")
+            Console.out("label              threshold  positives  negatives  train TPR  train FPR")
+            for (label, s) in summary.sorted(by: { $0.key < $1.key }) {
+                Console.out(label.padding(toLength: 18, withPad: " ", startingAt: 0) + String(format: " %9.4f  %9d  %9d  %8.2f%%  %8.2f%%",
+                                   s.threshold, s.positives, s.negatives, s.trainingTPR * 100, s.trainingFPR * 100))
+            }
+        }
+    }
 }

@@ -1,2 +1,0 @@
-// GestureMatching: see DESIGN.md §1. Grows with its issue.
-import GestureGeometry

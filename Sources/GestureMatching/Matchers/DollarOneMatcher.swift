@@ -1,0 +1,116 @@
+import Foundation
+import GestureGeometry
+
+/// Settings of the $1 recognizer; defaults are the paper's.
+public struct DollarOneSettings: Hashable, Codable, Sendable {
+    /// Points after resampling. 64: $1 (Wobbrock, Wilson, Li, UIST 2007), N = 64.
+    public var points: Int = 64
+    /// Side of the reference square. 250: $1's `size`.
+    public var squareSize: Double = 250
+    /// Half-width of the rotation search, radians. ±45°: $1.
+    public var angleRange: Double = 45 * .pi / 180
+    /// Golden-section search stops at this bracket width, radians. 2°: $1.
+    public var anglePrecision: Double = 2 * .pi / 180
+
+    public init() {}
+    public static let `default` = DollarOneSettings()
+}
+
+/// The $1 unistroke recognizer (Wobbrock, Wilson, Li, UIST 2007), faithful to the paper:
+/// resample to 64 points, rotate by the indicative angle, scale non-uniformly to a 250
+/// square, move the centroid to the origin, then a golden-section search over ±45° down
+/// to 2° for the smallest mean point-to-point distance.
+///
+/// - `distance`: mean Euclidean distance between corresponding points, in units of the
+///   250 square.
+/// - `score`: `1 − distance / (½·√(2·250²))`, clamped to 0…1 — the paper's score.
+///
+/// Multistroke input is treated as one stroke (strokes concatenated in drawing order),
+/// which is what $1 sees when jumps between strokes are ignored.
+public struct DollarOneMatcher: TemplateMatcher {
+    /// A normalized gesture: `points` x and y coordinates.
+    public struct Prepared: Hashable, Sendable {
+        var xs: [Double]
+        var ys: [Double]
+    }
+
+    public static let algorithm = MatcherAlgorithm.dollarOne
+    public let settings: DollarOneSettings
+    public let names: [String]
+    let templates: [Prepared]
+
+    public init(names: [String], templates: [Prepared], settings: DollarOneSettings = .default) {
+        precondition(names.count == templates.count, "one name per template")
+        self.names = names
+        self.templates = templates
+        self.settings = settings
+    }
+
+    public static func prepare(_ gesture: Gesture, settings: DollarOneSettings) -> Prepared? {
+        let raw = Stroke(gesture.allPoints)
+        guard !raw.isEmpty else { return nil }
+        let resampled = raw.resampled(count: settings.points)
+        let angle = resampled.indicativeAngle ?? 0
+        let normalized = resampled
+            .rotated(by: -angle)
+            .scaled(toSquare: settings.squareSize)
+            .translated(centroidTo: .zero)
+        return Prepared(xs: normalized.points.map(\.x), ys: normalized.points.map(\.y))
+    }
+
+    public static func score(forDistance d: Double) -> Double {
+        let half = 0.5 * (2 * DollarOneSettings.default.squareSize * DollarOneSettings.default.squareSize).squareRoot()
+        return Swift.max(0, Swift.min(1, 1 - d / half))
+    }
+
+    private func scoreForDistance(_ d: Double) -> Double {
+        let half = 0.5 * (2 * settings.squareSize * settings.squareSize).squareRoot()
+        return Swift.max(0, Swift.min(1, 1 - d / half))
+    }
+
+    public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
+        let distances = templates.map { distanceAtBestAngle(candidate, $0) }
+        return Ranking.ranked(distances, names: names, limit: limit, score: scoreForDistance)
+    }
+
+    /// Golden-section search for the rotation of `c` closest to `t` ($1's
+    /// DistanceAtBestAngle). The candidate's centroid is the origin after preparing.
+    func distanceAtBestAngle(_ c: Prepared, _ t: Prepared) -> Double {
+        let phi = 0.5 * (-1 + 5.0.squareRoot())
+        var a = -settings.angleRange, b = settings.angleRange
+        var x1 = phi * a + (1 - phi) * b
+        var f1 = distance(c, t, rotatedBy: x1)
+        var x2 = (1 - phi) * a + phi * b
+        var f2 = distance(c, t, rotatedBy: x2)
+        while abs(b - a) > settings.anglePrecision {
+            if f1 < f2 {
+                b = x2; x2 = x1; f2 = f1
+                x1 = phi * a + (1 - phi) * b
+                f1 = distance(c, t, rotatedBy: x1)
+            } else {
+                a = x1; x1 = x2; f1 = f2
+                x2 = (1 - phi) * a + phi * b
+                f2 = distance(c, t, rotatedBy: x2)
+            }
+        }
+        return Swift.min(f1, f2)
+    }
+
+    /// Mean distance between `c` rotated by `angle` about the origin and `t`.
+    func distance(_ c: Prepared, _ t: Prepared, rotatedBy angle: Double) -> Double {
+        let n = Swift.min(c.xs.count, t.xs.count)
+        guard n > 0 else { return .infinity }
+        let cosA = cos(angle), sinA = sin(angle)
+        var sum = 0.0
+        c.xs.withUnsafeBufferPointer { cx in c.ys.withUnsafeBufferPointer { cy in
+            t.xs.withUnsafeBufferPointer { tx in t.ys.withUnsafeBufferPointer { ty in
+                for i in 0..<n {
+                    let dx = cx[i] * cosA - cy[i] * sinA - tx[i]
+                    let dy = cx[i] * sinA + cy[i] * cosA - ty[i]
+                    sum += (dx * dx + dy * dy).squareRoot()
+                }
+            } }
+        } }
+        return sum / Double(n)
+    }
+}

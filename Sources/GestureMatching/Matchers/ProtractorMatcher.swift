@@ -1,0 +1,257 @@
+import Dispatch
+import Foundation
+import GestureGeometry
+
+/// Protractor (Li, CHI 2010): resample to 16 points, move the centroid to the origin,
+/// rotate by the indicative angle (or snap it to 8 base orientations), flatten to
+/// `[x0, y0, x1, y1, …]` and scale to unit length. For a template vector `t` and a
+/// candidate `c`: `a = Σ(x·x' + y·y')`, `b = Σ(x·y' − y·x')`, best rotation
+/// `θ = atan(b/a)`, distance `acos(a·cos θ + b·sin θ)`.
+///
+/// All templates' vectors form one Float32 matrix `M` (templates × 2n), so `a = M·c` and
+/// `b = M·c⊥`, where `c⊥` turns each candidate point by 90° (`(y', −x')`). One candidate
+/// is two sgemv calls, a batch one sgemm (``ScoringPath/blas``); ``ScoringPath/scalar``
+/// is a plain loop giving the same `a` and `b` up to Float32 rounding.
+///
+/// - `distance`: the angle in radians between the two vectors after the best allowed
+///   rotation, 0…π.
+/// - `score`: `1 − distance / π`, 0…1. (Li's and Android's similarity is `1/distance`;
+///   it is not bounded, so it is not used as the score.)
+public struct ProtractorMatcher: TemplateMatcher {
+    /// A unit vector of `2 × points` Float32 values.
+    public struct Prepared: Hashable, Sendable {
+        package var vector: [Float]
+        package init(vector: [Float]) { self.vector = vector }
+    }
+
+    public static let algorithm = MatcherAlgorithm.protractor
+    public let settings: ProtractorSettings
+    public let names: [String]
+    /// Row-major templates × `width` matrix of template vectors.
+    package let matrix: [Float]
+    package let width: Int
+
+    public var templateCount: Int { names.count }
+
+    public init(names: [String], templates: [Prepared], settings: ProtractorSettings = .default) {
+        precondition(names.count == templates.count, "one name per template")
+        let width = 2 * settings.points
+        precondition(templates.allSatisfy { $0.vector.count == width }, "templates prepared with other settings")
+        self.names = names
+        self.settings = settings
+        self.width = width
+        self.matrix = templates.flatMap(\.vector)
+    }
+
+    public static func prepare(_ gesture: Gesture, settings: ProtractorSettings) -> Prepared? {
+        let raw = Stroke(gesture.allPoints)
+        guard !raw.isEmpty else { return nil }
+        let centered = raw.resampled(count: settings.points).translated(centroidTo: .zero)
+        let p0 = centered.points[0]
+        let indicative = atan2(p0.y, p0.x)
+        let delta: Double
+        switch settings.rotation {
+        case .invariant:
+            delta = -indicative
+        case .bounded, .sensitive:
+            let base = (Double.pi / 4) * ((indicative + Double.pi / 8) / (Double.pi / 4)).rounded(.down)
+            delta = base - indicative
+        }
+        let cosD = cos(delta), sinD = sin(delta)
+        var v = [Double]()
+        v.reserveCapacity(2 * settings.points)
+        var sumSq = 0.0
+        for p in centered.points {
+            let x = p.x * cosD - p.y * sinD, y = p.x * sinD + p.y * cosD
+            v.append(x); v.append(y)
+            sumSq += x * x + y * y
+        }
+        let norm = sumSq.squareRoot()
+        // A zero-length gesture is the zero vector: distance π/2 to everything.
+        let scale = norm > 0 ? 1 / norm : 0
+        return Prepared(vector: v.map { Float($0 * scale) })
+    }
+
+    public static func score(forDistance d: Double) -> Double { Swift.max(0, Swift.min(1, 1 - d / Double.pi)) }
+
+    public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
+        recognize(prepared: candidate, limit: limit, path: .blas)
+    }
+
+    /// Ranks the templates for `candidate` using the chosen arithmetic.
+    public func recognize(prepared candidate: Prepared, limit: Int? = nil, path: ScoringPath) -> [Match] {
+        guard !names.isEmpty else { return [] }
+        let (a, b) = rawScores(candidate, path: path)
+        return rank(a: a, b: b, limit: limit)
+    }
+
+    /// Ranks the templates for each candidate; the BLAS path scores the whole batch with
+    /// one matrix product.
+    public func recognize(batch candidates: [Prepared], limit: Int? = nil, path: ScoringPath = .blas) -> [[Match]] {
+        guard !names.isEmpty, !candidates.isEmpty else { return candidates.map { _ in [] } }
+        let T = names.count
+        let (a, b) = rawBatchScores(candidates, path: path)
+        return (0..<candidates.count).map { k in
+            rank(a: Array(a[(a.startIndex + k * T)..<(a.startIndex + (k + 1) * T)]),
+                 b: Array(b[(b.startIndex + k * T)..<(b.startIndex + (k + 1) * T)]), limit: limit)
+        }
+    }
+
+    /// Protractor distances of every candidate to every template, candidate-major
+    /// (`result[k * templateCount + i]`).
+    public func distances(batch candidates: [Prepared], path: ScoringPath = .blas) -> [Float] {
+        guard !names.isEmpty, !candidates.isEmpty else { return [] }
+        let (a, b) = rawBatchScores(candidates, path: path)
+        // Float32 acos in blocks on all cores; each block writes its own range.
+        let count = a.count
+        var out = [Float](repeating: 0, count: count)
+        a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in out.withUnsafeMutableBufferPointer { po in
+            let block = 1 << 16
+            nonisolated(unsafe) let x = pa, y = pb, o = po
+            DispatchQueue.concurrentPerform(iterations: (count + block - 1) / block) { j in
+                for i in (j * block)..<Swift.min(count, (j + 1) * block) {
+                    o[i] = acos(Swift.max(-1, Swift.min(1, similarity(a: x[i], b: y[i]))))
+                }
+            }
+        } } }
+        return out
+    }
+
+    // MARK: raw scores (package: tests and benchmarks compare the two paths)
+
+    /// `a` and `b` of `candidate` against every template.
+    package func rawScores(_ candidate: Prepared, path: ScoringPath) -> (a: [Float], b: [Float]) {
+        precondition(candidate.vector.count == width, "candidate prepared with other settings")
+        switch path {
+        case .blas:
+            return BLASScorer.scores(matrix: matrix, rows: names.count, columns: width, candidate: candidate.vector)
+        case .scalar:
+            return Self.scalarScores(matrix: matrix, rows: names.count, columns: width, candidate: candidate.vector)
+        }
+    }
+
+    /// `a` and `b` of each candidate against every template, candidate-major.
+    package func rawBatchScores(_ candidates: [Prepared], path: ScoringPath) -> (a: ArraySlice<Float>, b: ArraySlice<Float>) {
+        switch path {
+        case .blas:
+            return BLASScorer.batchScores(matrix: matrix, rows: names.count, columns: width,
+                                          candidates: candidates.flatMap(\.vector), count: candidates.count)
+        case .scalar:
+            var a: [Float] = [], b: [Float] = []
+            a.reserveCapacity(candidates.count * names.count); b.reserveCapacity(candidates.count * names.count)
+            for c in candidates {
+                let s = Self.scalarScores(matrix: matrix, rows: names.count, columns: width, candidate: c.vector)
+                a += s.a; b += s.b
+            }
+            return (a[...], b[...])
+        }
+    }
+
+    /// The plain-Swift path: one pass over each template row computing `a` and `b`.
+    package static func scalarScores(matrix: [Float], rows: Int, columns: Int, candidate: [Float]) -> (a: [Float], b: [Float]) {
+        var a = [Float](repeating: 0, count: rows), b = [Float](repeating: 0, count: rows)
+        matrix.withUnsafeBufferPointer { m in candidate.withUnsafeBufferPointer { c in
+            for r in 0..<rows {
+                var sa: Float = 0, sb: Float = 0
+                let row = r * columns
+                var j = 0
+                while j < columns {
+                    let x = m[row + j], y = m[row + j + 1], cx = c[j], cy = c[j + 1]
+                    sa += x * cx + y * cy
+                    sb += x * cy - y * cx
+                    j += 2
+                }
+                a[r] = sa; b[r] = sb
+            }
+        } }
+        return (a, b)
+    }
+
+    /// Distance from `a` and `b` under the configured rotation.
+    package func distance(a: Float, b: Float) -> Double {
+        acos(Swift.max(-1, Swift.min(1, similarity(a: Double(a), b: Double(b)))))
+    }
+
+    /// `a·cos θ + b·sin θ` at the allowed best rotation (larger is closer).
+    @inline(__always)
+    func similarity(a: Double, b: Double) -> Double {
+        switch settings.rotation {
+        case .sensitive:
+            return a
+        case .invariant:
+            // θ = atan(b/a) gives a·cos θ + b·sin θ = sign(a)·√(a² + b²).
+            if a == 0 { return 0 }
+            let r = (a * a + b * b).squareRoot()
+            return a > 0 ? r : -r
+        case .bounded(let maxAngle):
+            let theta = a == 0 ? (b == 0 ? 0 : (b > 0 ? Double.pi / 2 : -Double.pi / 2)) : atan(b / a)
+            let t = Swift.max(-maxAngle, Swift.min(maxAngle, theta))
+            return a * cos(t) + b * sin(t)
+        }
+    }
+
+    private func rank(a: [Float], b: [Float], limit: Int?) -> [Match] {
+        let n = a.count
+        let k = Swift.min(limit ?? n, n)
+        guard k > 0 else { return [] }
+        if k == 1 {
+            var best = 0
+            if case .invariant = settings.rotation {
+                // The common case, kept tight: argmax of ±(a² + b²) in Float32.
+                a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in
+                    var bestKey = -Float.infinity
+                    for i in 0..<n {
+                        let x = pa[i], y = pb[i]
+                        let r = x * x + y * y
+                        let key = x > 0 ? r : (x < 0 ? -r : 0)
+                        if key > bestKey { bestKey = key; best = i }
+                    }
+                } }
+            } else {
+                var bestKey = -Double.infinity
+                for i in 0..<n {
+                    let key = rankingKey(a: a[i], b: b[i])
+                    if key > bestKey { bestKey = key; best = i }
+                }
+            }
+            let d = distance(a: a[best], b: b[best])
+            return [Match(name: names[best], templateIndex: best, distance: d, score: Self.score(forDistance: d))]
+        }
+        let keys = (0..<n).map { rankingKey(a: a[$0], b: b[$0]) }
+        let order = (0..<n).sorted { keys[$0] != keys[$1] ? keys[$0] > keys[$1] : $0 < $1 }
+        return order.prefix(k).map { i in
+            let d = distance(a: a[i], b: b[i])
+            return Match(name: names[i], templateIndex: i, distance: d, score: Self.score(forDistance: d))
+        }
+    }
+
+    /// Float32 form of ``similarity(a:b:)`` for the all-pairs path.
+    @inline(__always)
+    func similarity(a: Float, b: Float) -> Float {
+        switch settings.rotation {
+        case .sensitive:
+            return a
+        case .invariant:
+            if a == 0 { return 0 }
+            let r = (a * a + b * b).squareRoot()
+            return a > 0 ? r : -r
+        case .bounded:
+            return Float(similarity(a: Double(a), b: Double(b)))
+        }
+    }
+
+    /// A key that orders templates like the similarity (larger is closer) but is cheaper:
+    /// `±(a² + b²)` for the invariant mode, `a` for the sensitive one.
+    @inline(__always)
+    func rankingKey(a: Float, b: Float) -> Double {
+        switch settings.rotation {
+        case .sensitive:
+            return Double(a)
+        case .invariant:
+            let r = Double(a) * Double(a) + Double(b) * Double(b)
+            return a > 0 ? r : (a < 0 ? -r : 0)
+        case .bounded:
+            return similarity(a: Double(a), b: Double(b))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import GestureGeometry
+
+/// A template matcher: normalizes gestures into a `Prepared` form once, then ranks the
+/// templates for a candidate.
+///
+/// Preparing is split from matching so that evaluation protocols normalize each sample
+/// once and build many small template sets from the prepared forms.
+///
+/// ```swift
+/// let matcher = try ProtractorMatcher(library: library)
+/// let best = matcher.recognize(candidate, limit: 1).first   // name, distance, score
+/// ```
+public protocol TemplateMatcher: Sendable {
+    /// The normalized form of one gesture.
+    associatedtype Prepared: Sendable
+    /// The algorithm's tunables.
+    associatedtype Settings: Sendable
+
+    static var algorithm: MatcherAlgorithm { get }
+
+    /// Normalizes `gesture` for matching.
+    /// - Returns: `nil` for a gesture with no points (nothing to match).
+    static func prepare(_ gesture: Gesture, settings: Settings) -> Prepared?
+
+    /// A matcher over already prepared templates. `names[i]` labels `templates[i]`.
+    init(names: [String], templates: [Prepared], settings: Settings)
+
+    var settings: Settings { get }
+    /// The template names in library order.
+    var names: [String] { get }
+
+    /// The best `limit` matches (all when `nil`), closest first.
+    /// Edge cases: an empty template set gives `[]`.
+    func recognize(prepared candidate: Prepared, limit: Int?) -> [Match]
+
+    /// Maps a native distance to the documented 0…1 score.
+    static func score(forDistance d: Double) -> Double
+}
+
+extension TemplateMatcher {
+    /// A matcher over a library's templates; templates with no points are impossible in
+    /// a decoded library (the decoder rejects them) and are skipped otherwise.
+    public init(library: TemplateLibrary, settings: Settings) {
+        var names: [String] = [], prepared: [Prepared] = []
+        for t in library.templates {
+            if let p = Self.prepare(t.gesture, settings: settings) { names.append(t.name); prepared.append(p) }
+        }
+        self.init(names: names, templates: prepared, settings: settings)
+    }
+
+    /// Prepares `gesture` and ranks the templates for it.
+    /// - Returns: the best `limit` matches, closest first; `[]` when the gesture has no points.
+    public func recognize(_ gesture: Gesture, limit: Int? = nil) -> [Match] {
+        guard let p = Self.prepare(gesture, settings: settings) else { return [] }
+        return recognize(prepared: p, limit: limit)
+    }
+}

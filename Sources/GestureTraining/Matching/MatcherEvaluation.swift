@@ -1,0 +1,130 @@
+import GestureData
+import GestureGeometry
+import GestureMatching
+
+/// Options shared by the accuracy protocols.
+public struct MatcherProtocolOptions: Sendable {
+    /// Templates per class to evaluate. 1…9: the $1 paper's curve.
+    public var templatesPerClass: [Int] = Array(1...9)
+    /// Random repetitions per (subject, speed, T). 100: the $1 paper.
+    public var trials: Int = 100
+    public var seed: UInt64 = 1
+    /// Synthetic variants added beside each template.
+    public var variants: TemplateVariants = .none
+
+    public init(templatesPerClass: [Int] = Array(1...9), trials: Int = 100, seed: UInt64 = 1,
+                variants: TemplateVariants = .none) {
+        self.templatesPerClass = templatesPerClass
+        self.trials = trials
+        self.seed = seed
+        self.variants = variants
+    }
+}
+
+/// The accuracy protocols of the $1 paper (Wobbrock, Wilson, Li, UIST 2007, §"Evaluation").
+public enum MatcherEvaluation {
+    /// User-dependent: for each subject and speed, for each T, `trials` times: T random
+    /// templates per label and one other random sample per label as the candidate, all
+    /// from that subject at that speed. A label with ≤ T samples in a group is skipped
+    /// for that T.
+    ///
+    /// - Complexity: subjects × speeds × |T| × trials × labels recognitions; units
+    ///   (subject, speed) run in parallel, each with its own derived generator.
+    public static func userDependent<M: TemplateMatcher>(
+        _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
+        progress: ProgressHandler? = nil
+    ) -> MatcherEvaluationReport {
+        let units = Dictionary(grouping: corpus.samples.indices) {
+            UnitKey(subject: corpus.samples[$0].subject ?? "", speed: corpus.samples[$0].speed ?? "")
+        }.sorted { ($0.key.subject, $0.key.speed) < ($1.key.subject, $1.key.speed) }
+        let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
+            var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
+            let byLabel = corpus.indicesByLabel(units[u].value).sorted { $0.key < $1.key }
+            var tally = AccuracyTally()
+            for t in options.templatesPerClass {
+                for _ in 0..<options.trials {
+                    var templates: [Int] = [], candidates: [Int] = []
+                    for (_, idx) in byLabel where idx.count > t {
+                        let picked = idx.randomSample(count: t + 1, using: &rng)
+                        templates += picked[0..<t]
+                        candidates.append(picked[t])
+                    }
+                    let matcher = corpus.matcher(templates: templates, settings: settings)
+                    for c in candidates {
+                        let best = matcher.recognize(prepared: corpus.candidate[c], limit: 1).first
+                        tally.record(t: t, speed: units[u].key.speed, truth: corpus.samples[c].label ?? "", predicted: best?.name)
+                    }
+                }
+            }
+            return tally
+        }
+        var total = AccuracyTally()
+        for t in tallies { total.merge(t) }
+        return total.report(algorithm: M.algorithm, protocolName: "user-dependent", seed: options.seed,
+                            trials: options.trials, subjects: Set(units.map(\.key.subject)).sorted(),
+                            ts: options.templatesPerClass, settings: ["variants": describe(options.variants)])
+    }
+
+    /// User-independent: for each subject and speed, for each T, `trials` times: T random
+    /// templates per label drawn from the *other* subjects at that speed, and one random
+    /// sample per label of the tested subject as the candidate.
+    public static func userIndependent<M: TemplateMatcher>(
+        _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
+        progress: ProgressHandler? = nil
+    ) -> MatcherEvaluationReport {
+        let units = Dictionary(grouping: corpus.samples.indices) {
+            UnitKey(subject: corpus.samples[$0].subject ?? "", speed: corpus.samples[$0].speed ?? "")
+        }.sorted { ($0.key.subject, $0.key.speed) < ($1.key.subject, $1.key.speed) }
+        let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
+            var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
+            let key = units[u].key
+            let pool = corpus.samples.indices.filter {
+                corpus.samples[$0].subject != key.subject && (corpus.samples[$0].speed ?? "") == key.speed
+            }
+            let poolByLabel = corpus.indicesByLabel(pool)
+            let testByLabel = corpus.indicesByLabel(units[u].value).sorted { $0.key < $1.key }
+            var tally = AccuracyTally()
+            for t in options.templatesPerClass {
+                for _ in 0..<options.trials {
+                    var templates: [Int] = [], candidates: [Int] = []
+                    for (label, idx) in testByLabel {
+                        guard let others = poolByLabel[label], others.count >= t, !idx.isEmpty else { continue }
+                        templates += others.randomSample(count: t, using: &rng)
+                        candidates.append(idx[Int.random(in: 0..<idx.count, using: &rng)])
+                    }
+                    let matcher = corpus.matcher(templates: templates, settings: settings)
+                    for c in candidates {
+                        let best = matcher.recognize(prepared: corpus.candidate[c], limit: 1).first
+                        tally.record(t: t, speed: key.speed, truth: corpus.samples[c].label ?? "", predicted: best?.name)
+                    }
+                }
+            }
+            return tally
+        }
+        var total = AccuracyTally()
+        for t in tallies { total.merge(t) }
+        return total.report(algorithm: M.algorithm, protocolName: "user-independent", seed: options.seed,
+                            trials: options.trials, subjects: Set(units.map(\.key.subject)).sorted(),
+                            ts: options.templatesPerClass, settings: ["variants": describe(options.variants)])
+    }
+
+    static func describe(_ v: TemplateVariants) -> String {
+        v.isEmpty ? "none" : "rotations \(v.rotationsDegrees) stretchesX \(v.stretchesX)"
+    }
+
+    struct UnitKey: Hashable, Sendable { var subject: String; var speed: String }
+}
+
+extension Array {
+    /// `count` distinct elements in random order (a partial Fisher–Yates shuffle).
+    /// Precondition: `count <= self.count`.
+    func randomSample(count k: Int, using rng: inout some RandomNumberGenerator) -> [Element] {
+        precondition(k <= count, "cannot sample \(k) of \(count)")
+        var a = self
+        for i in 0..<k {
+            let j = Int.random(in: i..<a.count, using: &rng)
+            a.swapAt(i, j)
+        }
+        return Array(a[0..<k])
+    }
+}

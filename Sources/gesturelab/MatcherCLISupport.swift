@@ -1,0 +1,165 @@
+import ArgumentParser
+import Foundation
+import GestureData
+import GestureMatching
+import GestureTraining
+
+/// `--algorithm` values.
+enum AlgorithmOption: String, ExpressibleByArgument, CaseIterable {
+    case protractor, dollar1, pdollar
+
+    var algorithm: MatcherAlgorithm {
+        switch self {
+        case .protractor: return .protractor
+        case .dollar1: return .dollarOne
+        case .pdollar: return .pDollar
+        }
+    }
+}
+
+/// `--rotation` values for Protractor.
+enum RotationOption: String, ExpressibleByArgument, CaseIterable {
+    case invariant, bounded, sensitive
+}
+
+/// Matcher tunables shared by the matcher commands.
+struct MatcherOptions: ParsableArguments {
+    @Option(help: "Matching algorithm: protractor, dollar1 or pdollar.")
+    var algorithm: AlgorithmOption = .protractor
+
+    @Option(help: "Points after resampling (default: 16 Protractor, 64 $1, 32 $P).")
+    var points: Int?
+
+    @Option(help: "Protractor rotation: invariant, bounded or sensitive.")
+    var rotation: RotationOption = .invariant
+
+    @Option(name: .customLong("max-rotation"), help: "Protractor bounded rotation limit, degrees.")
+    var maxRotation: Double = 45
+
+    func validate() throws {
+        if let points, points < 2 { throw ValidationError("--points must be at least 2, got \(points)") }
+        if !(maxRotation >= 0 && maxRotation <= 180) { throw ValidationError("--max-rotation must be in 0…180 degrees") }
+    }
+
+    var protractor: ProtractorSettings {
+        let r: ProtractorRotation
+        switch rotation {
+        case .invariant: r = .invariant
+        case .bounded: r = .bounded(maxRadians: maxRotation * .pi / 180)
+        case .sensitive: r = .sensitive
+        }
+        return ProtractorSettings(points: points ?? 16, rotation: r)
+    }
+
+    var dollarOne: DollarOneSettings {
+        var s = DollarOneSettings()
+        if let points { s.points = points }
+        return s
+    }
+
+    var pDollar: PDollarSettings {
+        var s = PDollarSettings()
+        if let points { s.points = points }
+        return s
+    }
+
+    /// A one-line description for reports.
+    var summary: [String: String] {
+        var d = ["algorithm": algorithm.rawValue]
+        switch algorithm {
+        case .protractor:
+            d["points"] = String(protractor.points)
+            d["rotation"] = rotation == .bounded ? "bounded ±\(maxRotation)°" : rotation.rawValue
+        case .dollar1: d["points"] = String(dollarOne.points)
+        case .pdollar: d["points"] = String(pDollar.points)
+        }
+        return d
+    }
+}
+
+/// A readable error about a file given on the command line.
+struct FileError: Error, CustomStringConvertible {
+    var file: String
+    var message: String
+    var description: String { "\(file): \(message)" }
+}
+
+enum MatcherCLI {
+    static func readFile(_ path: String) throws -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw FileError(file: path, message: "cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    static func loadLibrary(_ path: String) throws -> TemplateLibrary {
+        let data = try readFile(path)
+        do { return try TemplateLibrary.decode(data) } catch let e as TemplateLibraryError {
+            throw FileError(file: path, message: e.description)
+        }
+    }
+
+    static func loadThresholds(_ path: String) throws -> RejectionThresholds {
+        let data = try readFile(path)
+        do { return try RejectionThresholds.decode(data) } catch let e as RejectionThresholdsError {
+            throw FileError(file: path, message: e.description)
+        }
+    }
+
+    /// Loads a dataset, dropping `--exclude-subject` subjects and keeping one speed.
+    static func loadDataset(_ path: String, excluding: [String], speed: String? = nil) throws -> Dataset {
+        var d = try DatasetLoader.load(path).excludingSubjects(excluding)
+        if let speed { d = d.filter { $0.speed == speed } }
+        return d
+    }
+
+    /// Parses `1,3,5`, `1-9` or a mix (`1-3,5`).
+    static func parseIntList(_ s: String, name: String) throws -> [Int] {
+        var out: [Int] = []
+        for part in s.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+            let bounds = part.split(separator: "-", maxSplits: 1).map(String.init)
+            if bounds.count == 2, let a = Int(bounds[0]), let b = Int(bounds[1]), a <= b {
+                out += Array(a...b)
+            } else if let v = Int(part) {
+                out.append(v)
+            } else {
+                throw ValidationError("\(name): cannot read '\(part)'; use a list like 1,3,5 or 1-9")
+            }
+        }
+        guard !out.isEmpty, out.allSatisfy({ $0 >= 1 }) else { throw ValidationError("\(name): give positive integers, e.g. 1-9") }
+        return out
+    }
+
+    /// Parses `-10,10` into doubles.
+    static func parseDoubleList(_ s: String, name: String) throws -> [Double] {
+        try s.split(separator: ",").map {
+            guard let v = Double($0.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+                throw ValidationError("\(name): cannot read '\($0)' as a number")
+            }
+            return v
+        }
+    }
+
+    static func write(_ data: Data, to path: String) throws {
+        try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+    }
+
+    static func percent(_ v: Double) -> String { String(format: "%.2f%%", v * 100) }
+}
+
+/// A progress line on standard error for long protocols (at most every 5%).
+final class ProgressPrinter: @unchecked Sendable {
+    private let label: String
+    private var lastShown = -1
+    private let lock = NSLock()
+    init(_ label: String) { self.label = label }
+    var handler: ProgressHandler {
+        { [self] done, total in
+            lock.lock(); defer { lock.unlock() }
+            let pct = total > 0 ? done * 100 / total : 100
+            if pct / 5 != lastShown / 5 || done == total {
+                lastShown = pct
+                Console.err("\(label): \(done)/\(total)")
+            }
+        }
+    }
+}

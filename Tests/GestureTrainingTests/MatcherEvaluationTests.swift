@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import GestureData
+import GestureGeometry
+import GestureMatching
+import GestureTestSupport
+@testable import GestureTraining
+
+struct MatcherEvaluationTests {
+    @Test func userDependentCountsEveryTrialAndIsAccurateOnCleanShapes() {
+        let corpus = PreparedCorpus<ProtractorMatcher>(MatcherFixtures.dataset(), settings: .default)
+        let options = MatcherProtocolOptions(templatesPerClass: [1, 3], trials: 5, seed: 11)
+        let r = MatcherEvaluation.userDependent(corpus, settings: .default, options: options)
+        // 3 subjects × 2 speeds × 2 T × 5 trials × 4 labels.
+        #expect(r.recognitions == 3 * 2 * 2 * 5 * 4)
+        #expect(Set(r.accuracy.keys) == ["1", "3"])
+        #expect(Set(r.accuracyBySpeed.keys) == ["slow", "fast"])
+        #expect((r.accuracy["1"] ?? 0) >= 0.95)
+        #expect(r.perLabel.count == 4)
+        #expect(r.confusion.values.reduce(0) { $0 + $1.values.reduce(0, +) } == r.recognitions)
+        #expect(r.seed == 11)
+    }
+
+    @Test func sameSeedSameReportDifferentSeedDifferentDraws() throws {
+        let corpus = PreparedCorpus<DollarOneMatcher>(MatcherFixtures.dataset(), settings: .default)
+        let o = MatcherProtocolOptions(templatesPerClass: [1], trials: 3, seed: 5)
+        let a = MatcherEvaluation.userIndependent(corpus, settings: .default, options: o)
+        let b = MatcherEvaluation.userIndependent(corpus, settings: .default, options: o)
+        #expect(a.confusion == b.confusion)
+        #expect(a.accuracy == b.accuracy)
+        #expect(a.evaluationProtocol == "user-independent")
+        let json = String(decoding: try JSONEncoder().encode(a), as: UTF8.self)
+        for key in ["\"accuracy\"", "\"trials\"", "\"recognitions\"", "\"perLabel\"", "\"confusion\"", "\"seed\"", "\"protocol\""] {
+            #expect(json.contains(key))
+        }
+    }
+
+    @Test func progressReachesTheTotal() {
+        let corpus = PreparedCorpus<PDollarMatcher>(MatcherFixtures.dataset(perGroup: 3), settings: .default)
+        final class Seen: @unchecked Sendable { var last = (0, 0); let lock = NSLock() }
+        let seen = Seen()
+        _ = MatcherEvaluation.userDependent(corpus, settings: .default,
+                                            options: MatcherProtocolOptions(templatesPerClass: [1], trials: 1, seed: 1)) { done, total in
+            seen.lock.lock(); seen.last = (done, total); seen.lock.unlock()
+        }
+        #expect(seen.last.0 == seen.last.1)
+        #expect(seen.last.1 == 6)  // 3 subjects × 2 speeds
+    }
+
+    @Test func syntheticVariantsMultiplyTheTemplates() {
+        let data = MatcherFixtures.dataset(perGroup: 2)
+        let v = TemplateVariants(rotationsDegrees: [-10, 10], stretchesX: [1.1])
+        #expect(v.variants(of: data.samples[0].gesture).count == 4)
+        let corpus = PreparedCorpus<ProtractorMatcher>(data, settings: .default, variants: v)
+        let m = corpus.matcher(templates: [0, 1], settings: .default)
+        #expect(m.names.count == 8)
+    }
+
+    /// A small slice of the acceptance protocol on the real logs (the full grid is a CLI run).
+    @Test func protractorUserDependentOnTwoSubjectsOfTheDollarOneLogs() throws {
+        guard let data = try DatasetLocator.dollarOne() else { return }
+        let subset = data.filter { ($0.subject == "2" || $0.subject == "3") && $0.speed == "medium" }
+        #expect(subset.count == 320)
+        let corpus = PreparedCorpus<ProtractorMatcher>(subset, settings: .default)
+        let r = MatcherEvaluation.userDependent(corpus, settings: .default,
+                                                options: MatcherProtocolOptions(templatesPerClass: [1, 3], trials: 10, seed: 1))
+        #expect(r.recognitions == 2 * 2 * 10 * 16)
+        #expect((r.accuracy["1"] ?? 0) > 0.9)
+        #expect((r.accuracy["3"] ?? 0) > 0.95)
+    }
+}
