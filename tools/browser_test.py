@@ -101,6 +101,7 @@ def results(driver):
     return driver.execute_script(
         "return Array.from(document.querySelectorAll('#results li')).map(li => ({"
         "name: li.dataset.name || '', kind: li.dataset.kind || '', recognized: li.dataset.recognized || '',"
+        "match: li.dataset.match || '',"
         "cls: li.className, text: li.textContent}));")
 
 
@@ -153,6 +154,8 @@ def main():
     ap.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     ap.add_argument("--expect-detectors", action="store_true",
                     help="require the checkmark and circle detectors' verdicts on the page")
+    ap.add_argument("--expect-matcher", action="store_true",
+                    help="require the template matcher's best match (check, circle) on the page")
     args = ap.parse_args()
     assert args.url.startswith("http://127.0.0.1:"), "the browser test only talks to 127.0.0.1"
 
@@ -243,6 +246,12 @@ def main():
                 check(oname is not None and dv_circle[oname] == "true", "circle detector fires on the circle")
                 check(cname is not None and dv_circle.get(cname) == "false", "check-mark detector does not fire on the circle")
                 check(oname is not None and dv_check.get(oname) == "false", "circle detector does not fire on the check mark")
+            matched = ([r["match"] for r in check_results if r["kind"] == "matcher"],
+                       [r["match"] for r in circle_results if r["kind"] == "matcher"])
+            print("matcher best matches: check mark %s; circle %s" % matched, flush=True)
+            if args.expect_matcher:
+                check(matched[0][:1] == ["check"], "matcher's best match for the check mark is 'check' (%s)" % matched[0])
+                check(matched[1][:1] == ["circle"], "matcher's best match for the circle is 'circle' (%s)" % matched[1])
         else:
             check(any("No recognizers" in r["text"] for r in check_results),
                   "page says there are no recognizers in this build")

@@ -27,6 +27,11 @@ struct Record: ParsableCommand {
     @Option(help: "Template library for the live matcher (default: templates/templates.json when present).")
     var templates: String?
 
+    @Option(help: "Rejection thresholds (gesturelab.rejection/1) for the matcher's algorithm; without them the page shows the best match and makes no decision.")
+    var rejection: String?
+
+    @OptionGroup var matcher: MatcherOptions
+
     @Option(name: .customLong("pause-ms"),
             help: "Default pause (ms) that ends a multistroke sample on the page; 0 = Done button only.")
     var pauseMilliseconds: Int = RecorderSettings.default.defaultPauseMilliseconds
@@ -42,6 +47,9 @@ struct Record: ParsableCommand {
         if let templates, !FileManager.default.fileExists(atPath: templates) {
             throw ValidationError("--templates: no such file: \(templates)")
         }
+        if let rejection, !FileManager.default.fileExists(atPath: rejection) {
+            throw ValidationError("--rejection: no such file: \(rejection)")
+        }
     }
 
     func run() throws {
@@ -56,7 +64,7 @@ struct Record: ParsableCommand {
         settings.port = port
         settings.defaultPauseMilliseconds = pauseMilliseconds
         settings.maxBodyBytes = maxBodyBytes
-        let wiring = try RecorderWiring.make(templatesOption: templates)
+        let wiring = try RecorderWiring.make(templatesOption: templates, rejectionOption: rejection, matcher: matcher)
         for note in wiring.notes { Console.err("record: \(note)") }
         let server = RecorderServer(store: sampleStore, settings: settings,
                                     recognizers: wiring.recognizers, trainer: wiring.trainer)

@@ -1,6 +1,7 @@
 import Foundation
 import GestureRecorder
 import GestureTraining
+import GestureMatching
 import ArgumentParser
 
 /// Helpers for `gesturelab record`.
@@ -31,6 +32,24 @@ enum RecorderCLISupport {
 
 /// Which recognizers and trainer the recorder gets in this build.
 struct RecorderWiring {
+    /// The shipped template library `templates/templates.json`: `$GESTURELAB_TEMPLATES`,
+    /// then `./templates`, then a `templates` folder beside or above the executable — the
+    /// places `eval detector` looks for the shipped thresholds.
+    static func defaultTemplatesPath() -> String? {
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["GESTURELAB_TEMPLATES"], !env.isEmpty {
+            candidates.append(URL(fileURLWithPath: env))
+        }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("templates"))
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(dir.appendingPathComponent("templates"))
+            dir.deleteLastPathComponent()
+        }
+        return candidates.map { $0.appendingPathComponent("templates.json").path }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
     var recognizers: [any SampleRecognizer] = []
     var trainer: (any TrainingRunner)?
     /// Lines for standard error: what is wired and what is missing.
@@ -40,7 +59,7 @@ struct RecorderWiring {
     /// (`templates/checkmark.json`, `templates/circle.json`, found as `train detector` and
     /// `eval detector` find them) or, when a file is absent, the book presets (CheckPlease,
     /// Sadun). A thresholds file that exists but does not load is an error, not a fallback.
-    static func make(templatesOption: String?) throws -> RecorderWiring {
+    static func make(templatesOption: String?, rejectionOption: String?, matcher: MatcherOptions) throws -> RecorderWiring {
         var w = RecorderWiring()
         for kind in DetectorKind.allCases {
             if let path = DetectorCLI.defaultThresholdsPath(kind) {
@@ -66,8 +85,21 @@ struct RecorderWiring {
         }
         w.trainer = DetectorTrainingRunner(current: current)
         w.notes.append("Train button: trains detector thresholds from the store (labels check, circle); writes nothing")
-        w.notes.append("no template matcher in this build yet: the page shows the detectors only")
-        if let templatesOption { w.notes.append("--templates \(templatesOption) is not used: no matcher in this build") }
+        if let path = templatesOption ?? defaultTemplatesPath() {
+            let library = try MatcherCLI.loadLibrary(path)
+            let rejection = try rejectionOption.map(MatcherCLI.loadThresholds)
+            if let rejection, rejection.algorithm != matcher.algorithm.algorithm {
+                throw ValidationError("--rejection \(rejectionOption ?? ""): thresholds are for \(rejection.algorithm.rawValue), "
+                                      + "the matcher is \(matcher.algorithm.rawValue) (choose it with --algorithm)")
+            }
+            w.recognizers.append(MatcherRecognizer(library: library, algorithm: matcher.algorithm.algorithm,
+                                                   protractor: matcher.protractor, dollarOne: matcher.dollarOne,
+                                                   pDollar: matcher.pDollar, rejection: rejection, source: path))
+            w.notes.append("\(matcher.algorithm.rawValue) matcher: \(library.templates.count) templates of \(library.names.count) labels from \(path)"
+                           + (rejectionOption.map { ", rejection thresholds from \($0)" } ?? ", no rejection thresholds (best match shown, no decision)"))
+        } else {
+            w.notes.append("no template library (templates/templates.json not found, no --templates): the page shows the detectors only")
+        }
         return w
     }
 }
