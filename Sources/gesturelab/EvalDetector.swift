@@ -31,6 +31,7 @@ struct EvalDetector: ParsableCommand {
     var details = false
 
     @OptionGroup var target: DetectorTargetOptions
+    @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var datasetOptions: DatasetOptions
     @OptionGroup var output: OutputOptions
 
@@ -46,12 +47,45 @@ struct EvalDetector: ParsableCommand {
         let data = try DatasetLoader.load(dataset).excludingSubjects(datasetOptions.excludedSubjects)
         var settingsFrom: DetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
-        let m = DetectorMeasurements.measure(detector, dataset: data, settingsFrom: settingsFrom)
-        let e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
-                                               mode: mode, includeDetails: details)
+        let bar = StageProgressBar(format: output.format)
+        let m = DetectorMeasurements.measure(detector, dataset: data, settingsFrom: settingsFrom) {
+            bar.update(stage: "measuring \(detector.rawValue) features", done: $0, total: $1)
+        }
+        // A report needs the per-sample scores; they reach the JSON only with --details.
+        var e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
+                                               mode: mode, includeDetails: details || reportOptions.reportDirectory != nil) {
+            bar.update(stage: "evaluating", done: $0, total: $1)
+        }
+        bar.finish()
+        var reportPath: String?
+        if reportOptions.reportDirectory != nil {
+            let report = EvaluationReport.detector(e, dataset: try DatasetSummary(data, path: dataset), book: bookComparison(m),
+                                                   seed: target.seed)
+            reportPath = try reportOptions.write(report)
+        }
+        if !details {
+            e.samples = nil
+            e.foldThresholds = nil
+        }
         switch output.format {
         case .json: Console.out(try Console.json(e))
-        case .text: DetectorCLI.printText(e)
+        case .text:
+            DetectorCLI.printText(e)
+            if let reportPath { Console.out("report: \(reportPath)") }
         }
+    }
+
+    /// The book's rule on the same samples and mode, to mark beside the evaluated
+    /// thresholds in a report; `nil` when a book rule is what is being evaluated.
+    private func bookComparison(_ m: DetectorMeasurements) -> NamedOperatingPoint? {
+        let books = ["checkplease", "sadun", "sadun-no-inflections", "sadun-shape-only"]
+        guard !books.contains(thresholds.lowercased()) else { return nil }
+        let preset = DetectorTally.bookPreset(detector)
+        var counts = BinaryCounts()
+        for i in 0..<m.count {
+            let fired = mode == .streaming ? m.streamFires(preset.thresholds, at: i) : m.accepts(preset.thresholds, at: i)
+            counts.record(isPositive: m.labels[i] == positive, accepted: fired)
+        }
+        return NamedOperatingPoint(name: preset.name, threshold: nil, counts: counts)
     }
 }

@@ -1,7 +1,199 @@
 import ArgumentParser
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureEngine
 
-// Placeholder until its issue lands; replaced by the real command.
 struct EvalEngine: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "engine", abstract: "Evaluate recognizers on touch sessions (not built yet)")
-    func run() throws { throw ValidationError("'engine' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "engine",
+        abstract: "Replay labelled touch sessions and count, per recognizer, expected and false activations.",
+        discussion: """
+        Each SESSION.jsonl under --sessions needs its labels beside it in \
+        SESSION.labels.json (gesturelab.session-labels/1, README). With --synthetic-minutes, \
+        sessions are generated from --seed instead (and written with --write DIR), and \
+        --recognizers defaults to the standard screen the generator labels for.
+        """)
+
+    @Option(name: .customLong("recognizers"), help: "The recognizer configuration (gesturelab.recognizers/1).")
+    var recognizersPath: String?
+
+    @Option(help: "A folder of labelled sessions (searched recursively for .jsonl).")
+    var sessions: String?
+
+    @Option(name: .customLong("synthetic-minutes"), help: "Generate one synthetic session this many minutes long instead.")
+    var syntheticMinutes: Double?
+
+    @Option(help: "Replay a dataset's recorded strokes instead: one session per subject.")
+    var dataset: String?
+
+    @Option(name: .customLong("label"),
+            help: "With --dataset: SAMPLE_LABEL=RECOGNIZER, the recognizer that should fire for samples with that label; repeatable. Other samples should fire nothing.")
+    var labelMappings: [String] = []
+
+    @OptionGroup var datasetOptions: DatasetOptions
+
+    @Option(help: "Seed of the synthetic session.")
+    var seed: UInt64 = 1
+
+    @Flag(name: .customLong("include-shapes"),
+          help: "Put check marks and circles in the synthetic mix, and (without --recognizers) check-mark and circle recognizers on the screen.")
+    var includeShapes = false
+
+    @Option(name: .customLong("checkmark-thresholds"), help: "With --include-shapes: check-mark thresholds file (default: the book's CheckPlease).")
+    var checkmarkThresholds: String?
+
+    @Option(name: .customLong("circle-thresholds"), help: "With --include-shapes: circle thresholds file (default: Sadun's test).")
+    var circleThresholds: String?
+
+    @Option(help: "With --include-shapes: when the shape detectors decide, streaming or end.")
+    var decide: DetectorDecision = .streaming
+
+    @Option(help: "Write the synthetic session, its labels and the configuration to this folder.")
+    var write: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        let sources = [sessions != nil, syntheticMinutes != nil, dataset != nil].filter { $0 }.count
+        guard sources == 1 else { throw ValidationError("give exactly one of --sessions DIR, --synthetic-minutes N, --dataset PATH") }
+        if sessions != nil || dataset != nil {
+            if recognizersPath == nil { throw ValidationError("--sessions and --dataset need --recognizers CONFIG.json") }
+            if write != nil { throw ValidationError("--write goes with --synthetic-minutes") }
+        }
+        if let m = syntheticMinutes {
+            guard m.isFinite, m > 0, m <= 24 * 60 else { throw ValidationError("--synthetic-minutes must be in (0, 1440]") }
+        }
+        if dataset == nil && !labelMappings.isEmpty { throw ValidationError("--label goes with --dataset") }
+        _ = try labelNames()
+        if (checkmarkThresholds != nil || circleThresholds != nil) && (!includeShapes || recognizersPath != nil) {
+            throw ValidationError("--checkmark-thresholds and --circle-thresholds go with --include-shapes and no --recognizers")
+        }
+    }
+
+    struct SessionRow: Codable {
+        var session: String
+        var events: Int
+        var seconds: Double
+        var falseActivations: Int
+        var missed: Int
+    }
+
+    struct Report: Codable {
+        var recognizers: String
+        var seed: UInt64?
+        var sessions: [SessionRow]
+        var counts: [SessionEvaluation.Counts]
+        var total: SessionEvaluation.Counts
+        var unknownLabelNames: [String]
+        var minutes: Double
+        var falseActivationsPerMinute: Double
+    }
+
+    /// `--label check=checkmark` as a dictionary.
+    func labelNames() throws -> [String: String] {
+        var out: [String: String] = [:]
+        for m in labelMappings {
+            let parts = m.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--label wants SAMPLE_LABEL=RECOGNIZER, found '\(m)'")
+            }
+            out[parts[0]] = parts[1]
+        }
+        return out
+    }
+
+    func run() throws {
+        let config: RecognizerConfiguration
+        if let path = recognizersPath {
+            config = try EngineCLI.loadConfiguration(path)
+        } else if includeShapes {
+            config = .standardWithShapes(
+                checkmark: try EngineCLI.loadThresholds(checkmarkThresholds, as: CheckmarkThresholds.self) ?? .checkPlease,
+                circle: try EngineCLI.loadThresholds(circleThresholds, as: CircleThresholds.self) ?? .sadun,
+                decision: decide)
+        } else {
+            config = .standard
+        }
+        var inputs: [(name: String, events: [TouchSessionEvent], labels: SessionLabels)] = []
+        if let dir = sessions {
+            let files = try EngineCLI.sessionFiles(in: dir)
+            guard !files.isEmpty else { throw GestureDataError.unreadable(file: dir, reason: "no .jsonl session in the folder") }
+            for f in files {
+                let labelsPath = SessionLabels.sidecarPath(forSession: f)
+                guard FileManager.default.fileExists(atPath: labelsPath) else {
+                    throw GestureDataError.unreadable(file: labelsPath, reason: "the labels of session \(f) are missing")
+                }
+                inputs.append((f, try TouchSessionReader.read(f), try SessionLabels.read(labelsPath)))
+            }
+        } else if let minutes = syntheticMinutes {
+            var gen = SyntheticSessionGenerator(seed: seed)
+            var mix = SyntheticGesture.standardMix + [.diagonalFlick]
+            if includeShapes { mix += [.checkmark, .circle] }
+            let s = gen.session(duration: minutes * 60, mix: mix)
+            let name = "synthetic-seed\(seed)"
+            if let out = write {
+                let dir = URL(fileURLWithPath: out)
+                try TouchSessionWriter.write(s.events, to: dir.appendingPathComponent(name + ".jsonl"))
+                try s.labels.write(to: dir.appendingPathComponent(name + ".labels.json"))
+                if recognizersPath == nil {
+                    try AtomicFile.write(try config.encoded(), to: dir.appendingPathComponent("recognizers.json"))
+                }
+            }
+            inputs.append((name, s.events, s.labels))
+        } else if let path = dataset {
+            let data = try DatasetLoader.load(path).excludingSubjects(datasetOptions.excludedSubjects)
+            let builder = SampleSessionBuilder()
+            let names = try labelNames()
+            for subject in data.subjects {
+                let s = builder.session(data.onlySubjects([subject]).samples, labelNames: names)
+                inputs.append(("subject \(subject)", s.events, s.labels))
+            }
+            let unassigned = data.samples.filter { $0.subject == nil }
+            if !unassigned.isEmpty {
+                let s = builder.session(unassigned, labelNames: names)
+                inputs.append(("no subject", s.events, s.labels))
+            }
+        }
+        let names = config.recognizers.map(\.name)
+        var parts: [SessionEvaluation] = []
+        var rows: [SessionRow] = []
+        var minutes = 0.0
+        for input in inputs {
+            let arena = config.makeArena(startTime: input.events.first?.t ?? 0)
+            let result = try SessionReplayer.replay(input.events, through: arena, file: input.name)
+            let e = SessionEvaluation.evaluate(result.activations, labels: input.labels, recognizerNames: names)
+            parts.append(e)
+            let secs = result.timeSpan.map { $0.upperBound - $0.lowerBound } ?? 0
+            minutes += secs / 60
+            rows.append(SessionRow(session: input.name, events: result.eventCount, seconds: secs,
+                                   falseActivations: e.total.falseActivations, missed: e.total.missed))
+        }
+        let all = SessionEvaluation.combined(parts)
+        let total = all.total
+        let report = Report(recognizers: recognizersPath ?? (includeShapes ? "(standard with shapes)" : "(standard)"), seed: syntheticMinutes == nil ? nil : seed,
+                            sessions: rows, counts: all.counts, total: total, unknownLabelNames: all.unknownLabelNames,
+                            minutes: minutes, falseActivationsPerMinute: minutes > 0 ? Double(total.falseActivations) / minutes : 0)
+        switch output.format {
+        case .json:
+            Console.out(try Console.json(report))
+        case .text:
+            Console.out("recognizers: \(report.recognizers)" + (report.seed.map { "; synthetic session, seed \($0)" } ?? ""))
+            for r in rows {
+                Console.out(String(format: "session %@: %d events, %.1f s, %d false activations, %d missed",
+                                   r.session, r.events, r.seconds, r.falseActivations, r.missed))
+            }
+            let w = max(10, all.counts.map(\.name.count).max() ?? 0)
+            Console.out("recognizer".padding(toLength: w, withPad: " ", startingAt: 0) + "  expected  detected  missed  repeats  false")
+            for c in all.counts + [total] {
+                Console.out(c.name.padding(toLength: w, withPad: " ", startingAt: 0)
+                            + String(format: "  %8d  %8d  %6d  %7d  %5d", c.expected, c.detected, c.missed, c.repeats, c.falseActivations))
+            }
+            if !all.unknownLabelNames.isEmpty {
+                Console.out("labels with no recognizer of that name: \(all.unknownLabelNames.joined(separator: ", "))")
+            }
+            Console.out(String(format: "false activations: %d in %.1f min (%.2f per minute)", total.falseActivations,
+                               minutes, report.falseActivationsPerMinute))
+        }
+    }
 }

@@ -1,7 +1,72 @@
 import ArgumentParser
+import Foundation
+import GestureData
+import GestureEngine
 
-// Placeholder until its issue lands; replaced by the real command.
 struct Replay: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "replay", abstract: "Replay a touch session through recognizers (not built yet)")
-    func run() throws { throw ValidationError("'replay' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a touch session through recognizers and print what they recognized, with times and states.",
+        discussion: """
+        The session is JSON Lines (one touch event a line, README "Touch sessions"); the \
+        recognizers file is gesturelab.recognizers/1 (README "Recognizer configuration"). \
+        Prints began / recognized / ended / cancelled actions (changed too with --changes). \
+        After the last line the clock runs on for --settle seconds so waiting recognizers decide.
+        """)
+
+    @Option(name: .customLong("recognizers"), help: "The recognizer configuration (gesturelab.recognizers/1).")
+    var recognizersPath: String
+
+    @Argument(help: "The touch session (.jsonl).")
+    var session: String
+
+    @Flag(help: "Also print every 'changed' action of continuous recognizers.")
+    var changes = false
+
+    @Option(help: "Seconds the clock runs on after the last event.")
+    var settle: Double = SessionReplayer.defaultSettleTime
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard settle.isFinite, settle >= 0 else { throw ValidationError("--settle must be a number >= 0") }
+    }
+
+    struct Report: Codable {
+        var session: String
+        var recognizers: String
+        var events: Int
+        var touches: Int
+        var start: Double?
+        var end: Double?
+        var activations: [GestureActivation]
+        var counts: [String: Int]
+    }
+
+    func run() throws {
+        let config = try EngineCLI.loadConfiguration(recognizersPath)
+        let events = try TouchSessionReader.read(session)
+        let arena = config.makeArena(startTime: events.first?.t ?? 0)
+        arena.recordsChanges = changes
+        let result = try SessionReplayer.replay(events, through: arena, settleTime: settle, file: session)
+        var counts: [String: Int] = [:]
+        for e in config.recognizers { counts[e.name] = 0 }
+        for a in result.activations where a.isActivation { counts[a.recognizer, default: 0] += 1 }
+        let report = Report(session: session, recognizers: recognizersPath, events: result.eventCount,
+                            touches: result.touchCount, start: result.timeSpan?.lowerBound, end: result.timeSpan?.upperBound,
+                            activations: result.activations, counts: counts)
+        switch output.format {
+        case .json:
+            Console.out(try Console.json(report))
+        case .text:
+            let span = result.timeSpan.map { String(format: ", %.3f–%.3f s", $0.lowerBound, $0.upperBound) } ?? ""
+            Console.out("session: \(session): \(result.eventCount) events, \(result.touchCount) touches\(span)")
+            Console.out("recognizers: \(recognizersPath) (\(config.recognizers.count))")
+            let width = config.recognizers.map(\.name.count).max() ?? 10
+            Console.out("      time  " + "recognizer".padding(toLength: max(width, 10), withPad: " ", startingAt: 0) + "  state       values")
+            for a in result.activations { Console.out(EngineCLI.row(a, nameWidth: max(width, 10))) }
+            Console.out("activations (began or recognized):")
+            for e in config.recognizers { Console.out("  \(e.name): \(counts[e.name] ?? 0)") }
+        }
+    }
 }

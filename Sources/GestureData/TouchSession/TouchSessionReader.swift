@@ -1,0 +1,182 @@
+import Foundation
+
+/// Reads and validates touch sessions: JSON Lines, one ``TouchSessionEvent`` a line
+/// (DESIGN.md §2).
+///
+/// ```swift
+/// let events = try TouchSessionReader.read("session.jsonl")
+/// ```
+/// Every line is checked, and the first problem is thrown as a ``GestureDataError``
+/// naming the file, the line (1-based) and the field:
+/// - a line that is not a JSON object, or lacks `t`, `phase` or `touches`;
+/// - a phase other than `began | moved | stationary | ended | cancelled`;
+/// - a non-finite number, an empty `touches` list or the same id twice in a line;
+/// - time going backwards (equal times are fine: one moment may take several lines);
+/// - a touch that moves, rests, ends or is cancelled before it began, or that begins
+///   while it is still down.
+/// Blank lines are skipped. A session may end with touches still down.
+public enum TouchSessionReader {
+    /// Largest session file accepted, in bytes.
+    public static let maxFileBytes = 512 << 20
+
+    /// Reads the session file at `path`.
+    /// - Throws: ``GestureDataError`` (unreadable, too large, malformed or invalid field).
+    public static func read(_ path: String) throws -> [TouchSessionEvent] {
+        let url = URL(fileURLWithPath: path)
+        let attrs = try? FileManager.default.attributesOfItem(atPath: url.path)
+        if let size = attrs?[.size] as? Int, size > maxFileBytes {
+            throw GestureDataError.tooLarge(file: path, bytes: size, limit: maxFileBytes)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
+        }
+        return try decode(data, file: path)
+    }
+
+    /// Decodes and validates a whole session.
+    /// - Parameters:
+    ///   - data: the JSON Lines bytes.
+    ///   - file: the name used in errors.
+    /// - Complexity: O(lines + touches).
+    public static func decode(_ data: Data, file: String) throws -> [TouchSessionEvent] {
+        var events: [TouchSessionEvent] = []
+        var down: [Int: Int] = [:]          // touch id → line where it began
+        var lastT: Double?
+        var lineNumber = 0
+        var start = data.startIndex
+        while start < data.endIndex {
+            lineNumber += 1
+            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            let line = data[start..<end]
+            start = end < data.endIndex ? data.index(after: end) : end
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let loc = DataLocation.line(lineNumber)
+            // The scanner reads lines in the canonical shape quickly; anything else goes
+            // through JSONSerialization, which also produces the error messages.
+            let wire = try line.withUnsafeBytes { TouchSessionLineScanner.scan($0) }
+                ?? (try slowFields(Data(line), file: file, location: loc))
+            guard let t = wire.t else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "t", reason: "missing")
+            }
+            guard t.isFinite else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "t", reason: "non-finite time")
+            }
+            if let lastT, t < lastT {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "t",
+                                                    reason: "time goes backwards (\(t) after \(lastT))")
+            }
+            lastT = t
+            guard let phaseName = wire.phase else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "phase", reason: "missing")
+            }
+            guard let phase = TouchSessionPhase(rawValue: phaseName) else {
+                throw GestureDataError.invalidField(
+                    file: file, location: loc, field: "phase",
+                    reason: "unknown phase '\(phaseName)' (expected began, moved, stationary, ended or cancelled)")
+            }
+            guard let wireTouches = wire.touches else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "touches", reason: "missing")
+            }
+            guard !wireTouches.isEmpty else {
+                throw GestureDataError.invalidField(file: file, location: loc, field: "touches",
+                                                    reason: "a line needs at least one touch")
+            }
+            var touches: [TouchSessionTouch] = []
+            touches.reserveCapacity(wireTouches.count)
+            for (i, w) in wireTouches.enumerated() {
+                let f = "touches[\(i)]"
+                guard let idNumber = w.id else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id", reason: "missing")
+                }
+                guard idNumber == idNumber.rounded(), abs(idNumber) < 1e15 else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id", reason: "must be a whole number (found \(idNumber))")
+                }
+                let id = Int(idNumber)
+                guard let x = w.x else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".x", reason: "missing")
+                }
+                guard let y = w.y else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".y", reason: "missing")
+                }
+                guard x.isFinite, y.isFinite else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f, reason: "non-finite position")
+                }
+                if touches.contains(where: { $0.id == id }) {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id",
+                                                        reason: "touch \(id) is listed twice in one line")
+                }
+                if phase == .began {
+                    if let since = down[id] {
+                        throw GestureDataError.invalidField(
+                            file: file, location: loc, field: f + ".id",
+                            reason: "touch \(id) began while still down (it began on line \(since))")
+                    }
+                } else if down[id] == nil {
+                    throw GestureDataError.invalidField(
+                        file: file, location: loc, field: f + ".id",
+                        reason: "touch \(id) is \(phase.rawValue) before it began")
+                }
+                touches.append(TouchSessionTouch(id: id, x: x, y: y))
+            }
+            for touch in touches {
+                if phase == .began { down[touch.id] = lineNumber } else if phase.endsTouch { down[touch.id] = nil }
+            }
+            events.append(TouchSessionEvent(t: t, phase: phase, touches: touches))
+        }
+        return events
+    }
+
+    /// Parses a line with JSONSerialization into its fields, with an error naming the
+    /// field for a value of the wrong type.
+    private static func slowFields(_ line: Data, file: String, location: DataLocation) throws -> SessionLineFields {
+        let o: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
+                throw GestureDataError.malformed(file: file, location: location, reason: "not a JSON object with t, phase and touches")
+            }
+            o = object
+        } catch let e as GestureDataError {
+            throw e
+        } catch {
+            throw GestureDataError.malformed(file: file, location: location, reason: "not valid JSON")
+        }
+        var fields = SessionLineFields()
+        fields.t = try number(o["t"], field: "t", file: file, location: location)
+        if let p = o["phase"] {
+            guard let s = p as? String else {
+                throw GestureDataError.invalidField(file: file, location: location, field: "phase", reason: "must be a string")
+            }
+            fields.phase = s
+        }
+        if let list = o["touches"] {
+            guard let l = list as? [Any] else {
+                throw GestureDataError.invalidField(file: file, location: location, field: "touches", reason: "must be a list")
+            }
+            var touches: [SessionLineFields.Touch] = []
+            for (i, raw) in l.enumerated() {
+                let f = "touches[\(i)]"
+                guard let w = raw as? [String: Any] else {
+                    throw GestureDataError.invalidField(file: file, location: location, field: f, reason: "not an object with id, x and y")
+                }
+                touches.append(SessionLineFields.Touch(
+                    id: try number(w["id"], field: f + ".id", file: file, location: location),
+                    x: try number(w["x"], field: f + ".x", file: file, location: location),
+                    y: try number(w["y"], field: f + ".y", file: file, location: location)))
+            }
+            fields.touches = touches
+        }
+        return fields
+    }
+
+    /// A JSON number (not a boolean), `nil` when absent.
+    private static func number(_ v: Any?, field: String, file: String, location: DataLocation) throws -> Double? {
+        guard let v else { return nil }
+        guard let n = v as? NSNumber, !JSONBooleans.isBoolean(n) else {
+            throw GestureDataError.invalidField(file: file, location: location, field: field, reason: "must be a number")
+        }
+        return n.doubleValue
+    }
+}

@@ -1,0 +1,335 @@
+/// Runs a set of recognizers over one view's touches, as UIKit's gesture system does:
+/// delivers touch events, fires timers on an explicit clock, resolves failure
+/// requirements, simultaneity and exclusivity, sends actions, forwards touches to a
+/// ``TouchSink`` and resets recognizers when a touch sequence is over.
+///
+/// ```swift
+/// let single = TapRecognizer(name: "single")
+/// var s = TapRecognizer.Settings(); s.tapsRequired = 2
+/// let double = TapRecognizer(name: "double", settings: s)
+/// let arena = GestureArena([single, double])
+/// arena.require("single", toFail: "double")
+/// arena.addAction(to: "single") { print("single at \($0.time)") }
+/// arena.handle(event)          // touch events, in time order
+/// arena.advance(to: 10)        // let time pass: timers fire, nothing sleeps
+/// ```
+///
+/// Rules (UIKit's):
+/// - **Require to fail**: a recognizer that wants to begin or recognize waits while a
+///   recognizer it requires to fail is still possible, fails if that one recognizes,
+///   and goes ahead once all of them failed.
+/// - **Exclusivity by default**: a recognizer may not begin or recognize while another
+///   recognizer it is not allowed to run with is in progress (the first to begin wins);
+///   once one begins or recognizes, the others still possible fail.
+/// - **Simultaneous**: pairs allowed with ``allowSimultaneous(_:_:)`` ignore each other.
+/// - **Reset**: after the last finger lifts (or a timer fires with none down), a
+///   recognizer still `possible` without a pending timer fails, and then every
+///   recognizer that ended, was cancelled or failed is reset to `possible`.
+///
+/// Not modelled: `delaysTouchesBegan`/`delaysTouchesEnded`, view hierarchies (one view).
+public final class GestureArena {
+    private struct Slot {
+        let recognizer: any GestureRecognizer
+        var visible: RecognizerState = .possible
+        var mustFail: [Int] = []
+        var simultaneous: Set<Int> = []
+        var actions: [(GestureActivation) -> Void] = []
+    }
+
+    private var slots: [Slot]
+    private var index: [String: Int] = [:]
+    /// The arena's clock (seconds): the last event's time or the last ``advance(to:)``.
+    public private(set) var now: Double
+    /// Receives the touches after the recognizers (weakly held).
+    public weak var touchSink: (any TouchSink)?
+    /// Whether sent actions are kept in ``activations``.
+    public var recordsActivations = true
+    /// Whether `changed` actions are kept too (they are always sent to action closures).
+    public var recordsChanges = false
+    /// The actions sent so far (see ``recordsActivations``); ``drainActivations()`` empties it.
+    public private(set) var activations: [GestureActivation] = []
+
+    private var lastTouches: [Touch] = []
+    private var touchesDown = 0
+    private var currentEvent: TouchEvent?
+    private var sinkOpen: Set<Int> = []
+    private var sinkCancelled: Set<Int> = []
+
+    /// - Precondition: recognizer names are unique.
+    public init(_ recognizers: [any GestureRecognizer], startTime: Double = 0) {
+        slots = recognizers.map { Slot(recognizer: $0) }
+        now = startTime
+        for (i, r) in recognizers.enumerated() {
+            precondition(index[r.name] == nil, "two recognizers are named '\(r.name)'")
+            index[r.name] = i
+        }
+    }
+
+    /// The recognizers, in the order given.
+    public var recognizers: [any GestureRecognizer] { slots.map(\.recognizer) }
+
+    /// The recognizer called `name`.
+    public func recognizer(named name: String) -> (any GestureRecognizer)? {
+        index[name].map { slots[$0].recognizer }
+    }
+
+    /// The state everyone sees (after require-to-fail and exclusivity), `nil` for an
+    /// unknown name.
+    public func state(of name: String) -> RecognizerState? {
+        index[name].map { slots[$0].visible }
+    }
+
+    /// `name` may begin or recognize only after `other` failed (UIKit `require(toFail:)`).
+    /// - Precondition: both names exist and the requirement makes no cycle.
+    public func require(_ name: String, toFail other: String) {
+        guard let i = index[name], let j = index[other] else {
+            preconditionFailure("unknown recognizer in require('\(name)', toFail: '\(other)')")
+        }
+        precondition(i != j && !dependsOn(j, i), "require('\(name)', toFail: '\(other)') makes a cycle")
+        if !slots[i].mustFail.contains(j) { slots[i].mustFail.append(j) }
+    }
+
+    /// `a` and `b` may be in progress together (UIKit
+    /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` returning true).
+    /// - Precondition: both names exist.
+    public func allowSimultaneous(_ a: String, _ b: String) {
+        guard let i = index[a], let j = index[b] else {
+            preconditionFailure("unknown recognizer in allowSimultaneous('\(a)', '\(b)')")
+        }
+        slots[i].simultaneous.insert(j)
+        slots[j].simultaneous.insert(i)
+    }
+
+    /// Calls `action` for every action `name` sends (began, changed, ended/recognized, cancelled).
+    /// - Precondition: `name` exists.
+    public func addAction(to name: String, _ action: @escaping (GestureActivation) -> Void) {
+        guard let i = index[name] else { preconditionFailure("unknown recognizer '\(name)'") }
+        slots[i].actions.append(action)
+    }
+
+    /// Returns and forgets the recorded actions.
+    public func drainActivations() -> [GestureActivation] {
+        defer { activations.removeAll(keepingCapacity: true) }
+        return activations
+    }
+
+    /// Delivers one touch event: timers due by its time fire first, then recognizers
+    /// still in play get the touches, the arena resolves, and the touch sink gets what
+    /// is not cancelled.
+    /// - Precondition: `event.timestamp >= now` (sessions are validated on reading).
+    public func handle(_ event: TouchEvent) {
+        precondition(event.timestamp >= now, "time went backwards: \(event.timestamp) after \(now)")
+        advance(to: event.timestamp)
+        currentEvent = event
+        defer { currentEvent = nil }
+        let phase = event.phase
+        let touches = event.changedTouches
+        for i in slots.indices {
+            let r = slots[i].recognizer
+            guard Self.inPlay(slots[i].visible), Self.inPlay(r.state) else { continue }
+            switch phase {
+            case .began: r.touchesBegan(touches, with: event)
+            case .moved: r.touchesMoved(touches, with: event)
+            case .ended: r.touchesEnded(touches, with: event)
+            case .cancelled: r.touchesCancelled(touches, with: event)
+            case .stationary: continue
+            }
+            if slots[i].visible.isActive && r.state == .changed {
+                slots[i].visible = .changed
+                emit(i, .changed)
+            }
+        }
+        // Kept only for cancelling toward the sink; holding it otherwise would make the
+        // tracker copy its touch array on every event.
+        if touchSink != nil { lastTouches = event.allTouches }
+        touchesDown = event.remainingTouchCount
+        resolve()
+        if touchSink != nil { forwardToSink(event) }
+        if touchesDown == 0 { resetFinished() }
+    }
+
+    /// Lets the clock run to `time`: every timer due by then fires, in time order, each
+    /// at its own moment (so a single tap waiting for a double tap is reported at the end
+    /// of the double-tap interval, not at `time`).
+    /// - Precondition: `time >= now`.
+    public func advance(to time: Double) {
+        precondition(time >= now, "time went backwards: \(time) after \(now)")
+        while true {
+            var due: Int?
+            var dueTime = Double.infinity
+            for i in slots.indices {
+                let r = slots[i].recognizer
+                guard Self.inPlay(slots[i].visible), Self.inPlay(r.state), let d = r.deadline,
+                      d <= time, d < dueTime else { continue }
+                due = i
+                dueTime = d
+            }
+            guard let i = due else { break }
+            now = max(now, dueTime)
+            let r = slots[i].recognizer
+            r.timerFired(at: now)
+            if let d = r.deadline {
+                precondition(d > dueTime, "\(r.name).timerFired(at:) must move or clear its deadline")
+            }
+            resolve()
+            if touchesDown == 0 { resetFinished() }
+        }
+        now = time
+    }
+
+    // MARK: - Resolution
+
+    private static func inPlay(_ s: RecognizerState) -> Bool { s == .possible || s == .began || s == .changed }
+
+    private func dependsOn(_ i: Int, _ j: Int) -> Bool {
+        var stack = [i], seen: Set<Int> = []
+        while let k = stack.popLast() {
+            if k == j { return true }
+            if seen.insert(k).inserted { stack += slots[k].mustFail }
+        }
+        return false
+    }
+
+    private func resolve() {
+        var progress = true
+        while progress {
+            progress = false
+            for i in slots.indices {
+                let own = slots[i].recognizer.state
+                switch slots[i].visible {
+                case .possible:
+                    switch own {
+                    case .possible:
+                        continue
+                    case .failed, .cancelled:
+                        slots[i].visible = .failed
+                        progress = true
+                    case .began, .changed, .ended:
+                        var waiting = false, beaten = false
+                        for d in slots[i].mustFail {
+                            switch slots[d].visible {
+                            case .failed: continue
+                            case .possible: waiting = true
+                            default: beaten = true
+                            }
+                        }
+                        if beaten || (!waiting && conflictsWithActive(i)) {
+                            slots[i].visible = .failed
+                            progress = true
+                        } else if !waiting {
+                            win(i)
+                            progress = true
+                        }
+                    }
+                case .began, .changed:
+                    switch own {
+                    case .began, .changed:
+                        continue
+                    case .ended:
+                        slots[i].visible = .ended
+                        emit(i, .ended)
+                    case .cancelled, .failed, .possible:
+                        slots[i].visible = .cancelled
+                        emit(i, .cancelled)
+                    }
+                    progress = true
+                case .ended, .cancelled, .failed:
+                    continue
+                }
+            }
+        }
+    }
+
+    private func conflictsWithActive(_ i: Int) -> Bool {
+        for j in slots.indices where j != i && slots[j].visible.isActive && !slots[i].simultaneous.contains(j) {
+            return true
+        }
+        return false
+    }
+
+    private func win(_ i: Int) {
+        let r = slots[i].recognizer
+        if r.kind == .discrete {
+            slots[i].visible = .ended
+            emit(i, .ended)
+        } else {
+            slots[i].visible = .began
+            emit(i, .began)
+            if r.state == .ended {
+                slots[i].visible = .ended
+                emit(i, .ended)
+            }
+        }
+        for j in slots.indices where j != i && slots[j].visible == .possible && !slots[i].simultaneous.contains(j) {
+            slots[j].visible = .failed
+        }
+        if r.cancelsTouchesInView && touchSink != nil { cancelSinkTouches() }
+    }
+
+    private func emit(_ i: Int, _ state: RecognizerState) {
+        let record = recordsActivations && (state != .changed || recordsChanges)
+        guard record || !slots[i].actions.isEmpty else { return }
+        let r = slots[i].recognizer
+        let a = GestureActivation(recognizer: r.name, kind: r.kind, state: state, time: now, values: r.values)
+        for action in slots[i].actions { action(a) }
+        if record { activations.append(a) }
+    }
+
+    /// The sequence is over: a recognizer still `possible` with no timer can no longer
+    /// decide, so it fails (UIKit resets it) and whoever waited for it may go ahead; then
+    /// every finished recognizer is reset.
+    private func resetFinished() {
+        var undecided = false
+        for i in slots.indices where slots[i].visible == .possible {
+            let r = slots[i].recognizer
+            if r.state == .possible && r.deadline == nil {
+                slots[i].visible = .failed
+                undecided = true
+            }
+        }
+        if undecided { resolve() }
+        for i in slots.indices where slots[i].visible.isFinished {
+            slots[i].recognizer.reset()
+            slots[i].visible = .possible
+        }
+    }
+
+    // MARK: - Touch sink
+
+    private func cancelSinkTouches() {
+        guard let sink = touchSink else { return }
+        let onScreen = currentEvent?.allTouches ?? lastTouches.filter { !$0.phase.isFinished }
+        var cancelled: [Touch] = []
+        for var t in onScreen where !sinkCancelled.contains(t.id) {
+            sinkCancelled.insert(t.id)
+            if sinkOpen.remove(t.id) != nil {
+                t.phase = .cancelled
+                cancelled.append(t)
+            }
+        }
+        guard !cancelled.isEmpty else { return }
+        let e = TouchEvent(timestamp: now, phase: .cancelled, changedTouches: cancelled, allTouches: cancelled)
+        sink.touchesCancelled(cancelled, with: e)
+    }
+
+    private func forwardToSink(_ event: TouchEvent) {
+        guard let sink = touchSink else { return }
+        let forward = sinkCancelled.isEmpty ? event.changedTouches
+            : event.changedTouches.filter { !sinkCancelled.contains($0.id) }
+        if event.phase.isFinished {
+            for t in event.changedTouches {
+                sinkCancelled.remove(t.id)
+                sinkOpen.remove(t.id)
+            }
+        } else if event.phase == .began {
+            for t in forward { sinkOpen.insert(t.id) }
+        }
+        guard !forward.isEmpty else { return }
+        switch event.phase {
+        case .began: sink.touchesBegan(forward, with: event)
+        case .moved, .stationary: sink.touchesMoved(forward, with: event)
+        case .ended: sink.touchesEnded(forward, with: event)
+        case .cancelled: sink.touchesCancelled(forward, with: event)
+        }
+    }
+}

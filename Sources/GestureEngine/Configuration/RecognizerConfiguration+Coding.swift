@@ -1,0 +1,230 @@
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureMatching
+
+extension RecognizerConfiguration {
+    private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView"]
+    private static let keysByType: [String: Set<String>] = [
+        "tap": ["taps", "touches", "maximumInterval", "maximumMovement", "maximumPressDuration", "maximumTapDistance"],
+        "swipe": ["touches", "directions", "minimumLength", "maximumVariance", "maximumDuration"],
+        "pan": ["minimumTouches", "maximumTouches", "minimumTranslation"],
+        "pinch": ["minimumScaleChange"],
+        "rotation": ["minimumRotation"],
+        "longPress": ["minimumDuration", "allowableMovement", "touches"],
+        "checkmark": ["thresholds", "decide"],
+        "circle": ["thresholds", "decide"],
+        "template": ["library", "algorithm", "minimumScore", "rejection", "labels"],
+    ]
+
+    /// Thresholds presets a configuration may name instead of giving a file.
+    private static let checkmarkPresets: [String: CheckmarkThresholds] = ["checkPlease": .checkPlease]
+    private static let circlePresets: [String: CircleThresholds] = [
+        "sadun": .sadun, "sadunWithoutInflectionTest": .sadunWithoutInflectionTest, "sadunShapeOnly": .sadunShapeOnly,
+    ]
+
+    /// Decodes and validates a configuration file's bytes.
+    /// - Parameters:
+    ///   - file: the name used in errors.
+    ///   - loadFile: reads a file the configuration refers to (a detector's `thresholds`
+    ///     given as a path); the caller decides what a relative path is relative to.
+    ///     Without it, file references are an error.
+    /// - Throws: ``GestureData/GestureDataError`` naming `file` and the field.
+    public static func decode(_ data: Data, file: String,
+                              loadFile: ((String) throws -> Data)? = nil) throws -> RecognizerConfiguration {
+        func bad(_ field: String, _ reason: String) -> GestureDataError {
+            .invalidField(file: file, location: .whole, field: field, reason: reason)
+        }
+        let root: [String: Any]
+        do {
+            guard let r = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw GestureDataError.malformed(file: file, location: .whole, reason: "not a JSON object")
+            }
+            root = r
+        } catch let e as GestureDataError {
+            throw e
+        } catch {
+            throw GestureDataError.malformed(file: file, location: .whole, reason: "not valid JSON")
+        }
+        for key in root.keys where !["format", "recognizers", "simultaneous"].contains(key) {
+            throw bad(key, "unknown key (expected format, recognizers, simultaneous)")
+        }
+        guard let format = root["format"] as? String else { throw bad("format", "missing") }
+        guard format == Self.format else { throw GestureDataError.unsupportedFormat(file: file, location: .whole, found: format) }
+        guard let list = root["recognizers"] as? [Any] else { throw bad("recognizers", "missing or not a list") }
+        var entries: [Entry] = []
+        for (i, item) in list.enumerated() {
+            let f = "recognizers[\(i)]"
+            guard let obj = item as? [String: Any] else { throw bad(f, "not an object") }
+            guard let name = obj["name"] as? String else { throw bad(f + ".name", "missing or not a string") }
+            guard let type = obj["type"] as? String else { throw bad(f + ".type", "missing or not a string") }
+            guard let allowed = keysByType[type] else {
+                throw bad(f + ".type", "unknown type '\(type)' (expected \(keysByType.keys.sorted().joined(separator: ", ")))")
+            }
+            for key in obj.keys where !commonKeys.contains(key) && !allowed.contains(key) {
+                throw bad("\(f).\(key)", "unknown key for a \(type) recognizer (allowed: \(allowed.sorted().joined(separator: ", ")))")
+            }
+            let fields = ConfigurationFields(obj: obj, field: f, bad: bad)
+            let spec: Spec
+            switch type {
+            case "tap":
+                var s = TapRecognizer.Settings()
+                s.tapsRequired = try fields.int("taps") ?? s.tapsRequired
+                s.touchesRequired = try fields.int("touches") ?? s.touchesRequired
+                s.maximumInterval = try fields.double("maximumInterval") ?? s.maximumInterval
+                s.maximumMovement = try fields.double("maximumMovement") ?? s.maximumMovement
+                s.maximumPressDuration = try fields.double("maximumPressDuration") ?? s.maximumPressDuration
+                s.maximumTapDistance = try fields.double("maximumTapDistance") ?? s.maximumTapDistance
+                spec = .tap(s)
+            case "swipe":
+                var s = SwipeRecognizer.Settings()
+                s.touchesRequired = try fields.int("touches") ?? s.touchesRequired
+                s.minimumLength = try fields.double("minimumLength") ?? s.minimumLength
+                s.maximumVariance = try fields.double("maximumVariance") ?? s.maximumVariance
+                s.maximumDuration = try fields.double("maximumDuration")
+                if let names = try fields.strings("directions") {
+                    var set = Set<SwipeDirection>()
+                    for (k, n) in names.enumerated() {
+                        guard let d = SwipeDirection(rawValue: n) else {
+                            throw bad("\(f).directions[\(k)]", "unknown direction '\(n)' (expected right, left, up, down)")
+                        }
+                        set.insert(d)
+                    }
+                    s.directions = set
+                }
+                spec = .swipe(s)
+            case "pan":
+                var s = PanRecognizer.Settings()
+                s.minimumTouches = try fields.int("minimumTouches") ?? s.minimumTouches
+                s.maximumTouches = try fields.int("maximumTouches") ?? s.maximumTouches
+                s.minimumTranslation = try fields.double("minimumTranslation") ?? s.minimumTranslation
+                spec = .pan(s)
+            case "pinch":
+                var s = PinchRecognizer.Settings()
+                s.minimumScaleChange = try fields.double("minimumScaleChange") ?? s.minimumScaleChange
+                spec = .pinch(s)
+            case "rotation":
+                var s = RotationRecognizer.Settings()
+                s.minimumRotation = try fields.double("minimumRotation") ?? s.minimumRotation
+                spec = .rotation(s)
+            case "checkmark":
+                spec = .checkmark(
+                    try thresholds(obj["thresholds"], presets: checkmarkPresets, default: .checkPlease,
+                                   field: f + ".thresholds", file: file, loadFile: loadFile),
+                    try decision(obj["decide"], field: f + ".decide", bad))
+            case "circle":
+                spec = .circle(
+                    try thresholds(obj["thresholds"], presets: circlePresets, default: .sadun,
+                                   field: f + ".thresholds", file: file, loadFile: loadFile),
+                    try decision(obj["decide"], field: f + ".decide", bad))
+            case "template":
+                spec = .template(try templateSpec(obj, field: f, file: file, loadFile: loadFile, fields: fields))
+            default: // "longPress"
+                var s = LongPressRecognizer.Settings()
+                s.minimumPressDuration = try fields.double("minimumDuration") ?? s.minimumPressDuration
+                s.allowableMovement = try fields.double("allowableMovement") ?? s.allowableMovement
+                s.touchesRequired = try fields.int("touches") ?? s.touchesRequired
+                spec = .longPress(s)
+            }
+            let cancels: Bool
+            if let v = obj["cancelsTouchesInView"] {
+                guard let n = v as? NSNumber, JSONBooleans.isBoolean(n) else { throw bad(f + ".cancelsTouchesInView", "must be true or false") }
+                cancels = n.boolValue
+            } else {
+                cancels = true
+            }
+            entries.append(Entry(name: name, spec: spec, requireToFail: try fields.strings("requireToFail") ?? [],
+                                 cancelsTouchesInView: cancels))
+        }
+        var groups: [[String]] = []
+        if let raw = root["simultaneous"] {
+            guard let list = raw as? [Any] else { throw bad("simultaneous", "must be a list of lists of names") }
+            for (g, item) in list.enumerated() {
+                guard let names = item as? [String], names.count >= 2 else {
+                    throw bad("simultaneous[\(g)]", "must be a list of at least two names")
+                }
+                groups.append(names)
+            }
+        }
+        let config = RecognizerConfiguration(recognizers: entries, simultaneous: groups)
+        try config.validate(file: file)
+        return config
+    }
+
+    /// Pretty, key-sorted JSON of the configuration with every setting spelled out.
+    public func encoded() throws -> Data {
+        var list: [[String: Any]] = []
+        for e in recognizers {
+            var o: [String: Any] = ["name": e.name, "type": e.spec.typeName]
+            if !e.requireToFail.isEmpty { o["requireToFail"] = e.requireToFail }
+            if !e.cancelsTouchesInView { o["cancelsTouchesInView"] = false }
+            switch e.spec {
+            case .tap(let s):
+                o["taps"] = s.tapsRequired; o["touches"] = s.touchesRequired
+                o["maximumInterval"] = s.maximumInterval; o["maximumMovement"] = s.maximumMovement
+                o["maximumPressDuration"] = s.maximumPressDuration; o["maximumTapDistance"] = s.maximumTapDistance
+            case .swipe(let s):
+                o["touches"] = s.touchesRequired
+                o["directions"] = SwipeDirection.allCases.filter { s.directions.contains($0) }.map(\.rawValue)
+                o["minimumLength"] = s.minimumLength; o["maximumVariance"] = s.maximumVariance
+                if let d = s.maximumDuration { o["maximumDuration"] = d }
+            case .pan(let s):
+                o["minimumTouches"] = s.minimumTouches
+                if s.maximumTouches != .max { o["maximumTouches"] = s.maximumTouches }
+                o["minimumTranslation"] = s.minimumTranslation
+            case .pinch(let s):
+                o["minimumScaleChange"] = s.minimumScaleChange
+            case .rotation(let s):
+                o["minimumRotation"] = s.minimumRotation
+            case .longPress(let s):
+                o["minimumDuration"] = s.minimumPressDuration; o["allowableMovement"] = s.allowableMovement
+                o["touches"] = s.touchesRequired
+            case .checkmark(let t, let d):
+                o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
+                o["decide"] = d.rawValue
+            case .circle(let t, let d):
+                o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
+                o["decide"] = d.rawValue
+            case .template(let t):
+                o["library"] = try JSONSerialization.jsonObject(with: try t.library.encoded())
+                o["algorithm"] = t.algorithm.rawValue
+                switch t.acceptance {
+                case .minimumScore(let m): o["minimumScore"] = m
+                case .rejection(let r): o["rejection"] = try JSONSerialization.jsonObject(with: try r.encoded())
+                }
+                if !t.labels.isEmpty { o["labels"] = t.labels }
+            }
+            list.append(o)
+        }
+        var root: [String: Any] = ["format": Self.format, "recognizers": list]
+        if !simultaneous.isEmpty { root["simultaneous"] = simultaneous }
+        return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    }
+}
+
+/// Typed access to one recognizer object's optional fields.
+struct ConfigurationFields {
+    let obj: [String: Any]
+    let field: String
+    let bad: (String, String) -> GestureDataError
+
+    func double(_ key: String) throws -> Double? {
+        guard let v = obj[key] else { return nil }
+        guard let n = v as? NSNumber, !JSONBooleans.isBoolean(n), n.doubleValue.isFinite else {
+            throw bad("\(field).\(key)", "must be a number")
+        }
+        return n.doubleValue
+    }
+
+    func int(_ key: String) throws -> Int? {
+        guard let d = try double(key) else { return nil }
+        guard d == d.rounded(), abs(d) < 1e9 else { throw bad("\(field).\(key)", "must be a whole number") }
+        return Int(d)
+    }
+
+    func strings(_ key: String) throws -> [String]? {
+        guard let v = obj[key] else { return nil }
+        guard let list = v as? [String] else { throw bad("\(field).\(key)", "must be a list of strings") }
+        return list
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureMatching
+
+// Reading the settings of the recognizers that host GestureDetectors and GestureMatching:
+// thresholds, template libraries and rejection thresholds, given as presets, files or
+// inline objects.
+extension RecognizerConfiguration {
+    /// A detector's thresholds: absent (the book preset), a preset name, a path to a
+    /// thresholds file, or the thresholds object itself.
+    static func thresholds<T: Decodable>(
+        _ value: Any?, presets: [String: T], default preset: T, field: String, file: String,
+        loadFile: ((String) throws -> Data)?
+    ) throws -> T {
+        func bad(_ reason: String) -> GestureDataError {
+            .invalidField(file: file, location: .whole, field: field, reason: reason)
+        }
+        let data: Data
+        switch value {
+        case nil:
+            return preset
+        case let name as String:
+            if let p = presets[name] { return p }
+            guard let loadFile else { throw bad("'\(name)' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and files cannot be read here") }
+            do {
+                data = try loadFile(name)
+            } catch {
+                throw bad("'\(name)' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and cannot be read as a file: \(error)")
+            }
+        case let object as [String: Any]:
+            data = try JSONSerialization.data(withJSONObject: object)
+        default:
+            throw bad("must be a preset name, a file path or a thresholds object")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let DecodingError.dataCorrupted(ctx) {
+            throw bad("bad thresholds: \(ctx.debugDescription)")
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw bad("bad thresholds: missing '\(key.stringValue)'")
+        } catch let DecodingError.typeMismatch(_, ctx) {
+            throw bad("bad thresholds: wrong type at '\(ctx.codingPath.map(\.stringValue).joined(separator: "."))'")
+        } catch {
+            throw bad("bad thresholds: \(error)")
+        }
+    }
+
+    /// A file's bytes or an inline object's: `value` is a path (read with `loadFile`) or
+    /// the object itself.
+    static func fileOrObject(_ value: Any, field: String, file: String,
+                                         loadFile: ((String) throws -> Data)?) throws -> Data {
+        func bad(_ reason: String) -> GestureDataError {
+            .invalidField(file: file, location: .whole, field: field, reason: reason)
+        }
+        switch value {
+        case let path as String:
+            guard let loadFile else { throw bad("files cannot be read here ('\(path)')") }
+            do {
+                return try loadFile(path)
+            } catch {
+                throw bad("cannot read '\(path)': \(error.localizedDescription)")
+            }
+        case let object as [String: Any]:
+            return try JSONSerialization.data(withJSONObject: object)
+        default:
+            throw bad("must be a file path or an object")
+        }
+    }
+
+    static func templateSpec(_ obj: [String: Any], field f: String, file: String,
+                                         loadFile: ((String) throws -> Data)?, fields: ConfigurationFields) throws -> TemplateSpec {
+        func bad(_ field: String, _ reason: String) -> GestureDataError {
+            .invalidField(file: file, location: .whole, field: field, reason: reason)
+        }
+        guard let rawLibrary = obj["library"] else { throw bad(f + ".library", "missing (a template library file)") }
+        let library: TemplateLibrary
+        do {
+            library = try TemplateLibrary.decode(try fileOrObject(rawLibrary, field: f + ".library", file: file, loadFile: loadFile))
+        } catch let e as GestureDataError {
+            throw e
+        } catch {
+            throw bad(f + ".library", "\(error)")
+        }
+        var algorithm = MatcherAlgorithm.protractor
+        if let a = obj["algorithm"] {
+            guard let name = a as? String, let alg = MatcherAlgorithm(rawValue: name) else {
+                throw bad(f + ".algorithm", "must be one of \(MatcherAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            algorithm = alg
+        }
+        let acceptance: TemplateAcceptance
+        switch (try fields.double("minimumScore"), obj["rejection"]) {
+        case (.some(let m), nil):
+            acceptance = .minimumScore(m)
+        case (nil, .some(let raw)):
+            do {
+                acceptance = .rejection(try RejectionThresholds.decode(try fileOrObject(raw, field: f + ".rejection", file: file, loadFile: loadFile)))
+            } catch let e as GestureDataError {
+                throw e
+            } catch {
+                throw bad(f + ".rejection", "\(error)")
+            }
+        case (.some, .some):
+            throw bad(f, "give minimumScore or rejection, not both")
+        case (nil, nil):
+            throw bad(f, "needs minimumScore (0…1) or rejection (a gesturelab.rejection/1 file): without one, every stroke would match something")
+        }
+        return TemplateSpec(library: library, algorithm: algorithm, acceptance: acceptance,
+                            labels: try fields.strings("labels") ?? [])
+    }
+
+    static func decision(_ value: Any?, field: String,
+                                     _ bad: (String, String) -> GestureDataError) throws -> DetectorDecision {
+        guard let value else { return .streaming }
+        guard let s = value as? String, let d = DetectorDecision(rawValue: s) else {
+            throw bad(field, "must be 'streaming' or 'end'")
+        }
+        return d
+    }
+}
+

@@ -1,0 +1,18 @@
+import GestureDetectors
+
+extension RecognizerConfiguration {
+    /// ``standard`` plus a check mark and a circle from GestureDetectors; the pan also
+    /// waits for both to fail, so a one-finger stroke is a pan only once it is no check
+    /// mark or circle (for a stroke that is neither, when the finger lifts).
+    public static func standardWithShapes(checkmark: CheckmarkThresholds = .checkPlease,
+                                          circle: CircleThresholds = .sadun,
+                                          decision: DetectorDecision = .streaming) -> RecognizerConfiguration {
+        var c = standard
+        c.recognizers.append(Entry(name: "checkmark", spec: .checkmark(checkmark, decision)))
+        c.recognizers.append(Entry(name: "circle", spec: .circle(circle, decision)))
+        if let i = c.recognizers.firstIndex(where: { $0.name == "pan" }) {
+            c.recognizers[i].requireToFail += ["checkmark", "circle"]
+        }
+        return c
+    }
+}

@@ -1,2 +1,0 @@
-// GestureEngine: see DESIGN.md §1. Grows with its issue.
-import GestureGeometry

@@ -1,0 +1,81 @@
+import GestureGeometry
+import GestureMatching
+
+/// What a template recognizer matches with and when the best match stands.
+public struct TemplateSpec: Hashable, Sendable {
+    public var library: TemplateLibrary
+    public var algorithm: MatcherAlgorithm
+    public var acceptance: TemplateAcceptance
+    /// Template names that fire the recognizer; empty = all.
+    public var labels: [String]
+
+    public init(library: TemplateLibrary, algorithm: MatcherAlgorithm = .protractor,
+                acceptance: TemplateAcceptance, labels: [String] = []) {
+        self.library = library
+        self.algorithm = algorithm
+        self.acceptance = acceptance
+        self.labels = labels
+    }
+
+    /// The detector, with the algorithm's default settings.
+    public func makeDetector() -> TemplateStrokeDetector {
+        let matcher: any TemplateMatcher
+        switch algorithm {
+        case .protractor: matcher = ProtractorMatcher(library: library, settings: .default)
+        case .dollarOne: matcher = DollarOneMatcher(library: library, settings: .default)
+        case .pDollar: matcher = PDollarMatcher(library: library, settings: .default)
+        }
+        return TemplateStrokeDetector(matcher: matcher, acceptance: acceptance, labels: Set(labels))
+    }
+}
+
+/// How a template recognizer decides whether the best match stands.
+public enum TemplateAcceptance: Hashable, Sendable {
+    /// The matcher's 0…1 score is at least this (see each matcher's score).
+    case minimumScore(Double)
+    /// Per-label limits on the native distance, trained by `gesturelab train rejection`.
+    case rejection(RejectionThresholds)
+}
+
+/// A GestureMatching template matcher as a ``StrokeDetecting`` detector, deciding when
+/// the finger lifts: the stroke is matched against the library, and the best match
+/// fires the recognizer when its label is among `labels` (all when empty) and it passes
+/// the acceptance test. The action reports the match's 0…1 `score` and its name.
+///
+/// ```swift
+/// let symbols = StrokeRecognizer(name: "symbols", detector: TemplateStrokeDetector(
+///     matcher: ProtractorMatcher(library: library, settings: .default), acceptance: .minimumScore(0.85)))
+/// ```
+/// Edge cases: a stroke of one point matches nothing and fails.
+public struct TemplateStrokeDetector: StrokeDetecting {
+    public let matcher: any TemplateMatcher
+    public let acceptance: TemplateAcceptance
+    public let labels: Set<String>
+    private var points: [Point] = []
+
+    public init(matcher: any TemplateMatcher, acceptance: TemplateAcceptance, labels: Set<String> = []) {
+        self.matcher = matcher
+        self.acceptance = acceptance
+        self.labels = labels
+    }
+
+    public mutating func reset() { points.removeAll(keepingCapacity: true) }
+
+    public mutating func add(_ point: Point) -> StrokeDecision {
+        points.append(point)
+        return .undecided
+    }
+
+    public mutating func finish() -> StrokeDecision {
+        guard points.count >= 2, let best = matcher.recognize(Gesture([Stroke(points)]), limit: 1).first else {
+            return .failed
+        }
+        guard labels.isEmpty || labels.contains(best.name) else { return .failed }
+        let accepted: Bool
+        switch acceptance {
+        case .minimumScore(let s): accepted = best.score >= s
+        case .rejection(let r): accepted = r.accepts(best)
+        }
+        return accepted ? .recognized(score: best.score, match: best.name) : .failed
+    }
+}

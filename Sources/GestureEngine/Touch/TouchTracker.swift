@@ -1,0 +1,116 @@
+import GestureData
+import GestureGeometry
+
+/// Turns the lines of a touch session into ``TouchEvent``s: keeps every touch on the
+/// screen, fills in previous and start locations, and counts taps.
+///
+/// ```swift
+/// var tracker = TouchTracker()
+/// let event = try tracker.event(for: sessionLine)
+/// ```
+public struct TouchTracker: Sendable {
+    /// When consecutive touches count as taps of one multi-tap.
+    public struct Settings: Hashable, Sendable, Codable {
+        /// Longest gap from one touch's end to the next touch's start (seconds).
+        /// 0.3 s: Android `ViewConfiguration.DOUBLE_TAP_TIMEOUT`; UIKit does not publish
+        /// its interval.
+        public var maximumTapInterval: Double = 0.3
+        /// Farthest the next touch may begin from the previous one (points).
+        /// 100: Android `ViewConfiguration.DOUBLE_TAP_SLOP` (dp).
+        public var maximumTapDistance: Double = 100
+        public init() {}
+    }
+
+    public var settings: Settings
+    /// The touches on the screen, in the order they began.
+    public private(set) var touches: [Touch] = []
+    private var lastEnd: (time: Double, location: Point, tapCount: Int)?
+    private var lastTime: Double?
+    private var finishedPending = false
+
+    public init(settings: Settings = Settings()) { self.settings = settings }
+
+    /// Problems with events given directly (sessions read from files are validated by
+    /// ``GestureData/TouchSessionReader`` already).
+    public enum TrackingError: Error, Hashable, Sendable, CustomStringConvertible {
+        case timeWentBackwards(from: Double, to: Double)
+        case unknownTouch(id: Int, phase: TouchPhase)
+        case touchAlreadyDown(id: Int)
+
+        public var description: String {
+            switch self {
+            case .timeWentBackwards(let a, let b): return "time goes backwards (\(b) after \(a))"
+            case .unknownTouch(let id, let p): return "touch \(id) is \(p.rawValue) before it began"
+            case .touchAlreadyDown(let id): return "touch \(id) began while still down"
+            }
+        }
+    }
+
+    /// The event for one session line; afterwards finished touches are forgotten.
+    /// - Throws: ``TrackingError`` for time going backwards or an unknown/duplicate touch.
+    /// - Complexity: O(touches on screen × touches in the line).
+    public mutating func event(for line: TouchSessionEvent) throws -> TouchEvent {
+        let t = line.t
+        if let lastTime, t < lastTime { throw TrackingError.timeWentBackwards(from: lastTime, to: t) }
+        lastTime = t
+        let phase = TouchPhase(line.phase)
+        // Touches that finished in the previous event are dropped now.
+        if finishedPending {
+            touches.removeAll { $0.phase.isFinished }
+            finishedPending = false
+        }
+        for i in touches.indices where touches[i].phase != .stationary {
+            touches[i].phase = .stationary
+            touches[i].previousLocation = touches[i].location
+        }
+        var changed: [Touch] = []
+        changed.reserveCapacity(line.touches.count)
+        for raw in line.touches {
+            let p = Point(x: raw.x, y: raw.y)
+            if phase == .began {
+                if touches.contains(where: { $0.id == raw.id }) { throw TrackingError.touchAlreadyDown(id: raw.id) }
+                var taps = 1
+                if let last = lastEnd, t - last.time <= settings.maximumTapInterval,
+                   last.location.distance(to: p) <= settings.maximumTapDistance {
+                    taps = last.tapCount + 1
+                }
+                let touch = Touch(id: raw.id, phase: .began, location: p, timestamp: t, tapCount: taps)
+                touches.append(touch)
+                changed.append(touch)
+            } else {
+                guard let i = touches.firstIndex(where: { $0.id == raw.id }) else {
+                    throw TrackingError.unknownTouch(id: raw.id, phase: phase)
+                }
+                touches[i].previousLocation = touches[i].location
+                touches[i].location = p
+                touches[i].phase = phase
+                touches[i].timestamp = t
+                changed.append(touches[i])
+                if phase == .ended { lastEnd = (t, p, touches[i].tapCount) }
+                if phase.isFinished { finishedPending = true }
+            }
+        }
+        return TouchEvent(timestamp: t, phase: phase, changedTouches: changed, allTouches: touches)
+    }
+
+    /// Forgets every touch and the tap history.
+    public mutating func reset() {
+        touches = []
+        lastEnd = nil
+        lastTime = nil
+        finishedPending = false
+    }
+}
+
+extension TouchPhase {
+    /// The engine phase of a session phase.
+    public init(_ phase: TouchSessionPhase) {
+        switch phase {
+        case .began: self = .began
+        case .moved: self = .moved
+        case .stationary: self = .stationary
+        case .ended: self = .ended
+        case .cancelled: self = .cancelled
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import GestureData
+import GestureEngine
+
+/// File access and formatting shared by `replay`, `eval engine` and `bench engine`.
+enum EngineCLI {
+    /// Reads and validates a recognizer configuration file. Files it names (detector
+    /// thresholds) are relative to the configuration's folder.
+    static func loadConfiguration(_ path: String) throws -> RecognizerConfiguration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        return try RecognizerConfiguration.decode(data, file: path) { name in
+            let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name)
+            return try Data(contentsOf: url)
+        }
+    }
+
+    /// Thresholds from a file, or `nil` for none given.
+    static func loadThresholds<T: Decodable>(_ path: String?, as type: T.Type) throws -> T? {
+        guard let path else { return nil }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw GestureDataError.invalidField(file: path, location: .whole, field: "(thresholds)", reason: "\(error)")
+        }
+    }
+
+    /// `.jsonl` files under `dir` (recursively), sorted.
+    static func sessionFiles(in dir: String) throws -> [String] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw GestureDataError.unreadable(file: dir, reason: "not a folder")
+        }
+        let root = URL(fileURLWithPath: dir)
+        guard let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else {
+            throw GestureDataError.unreadable(file: dir, reason: "cannot list folder")
+        }
+        var out: [String] = []
+        for case let url as URL in e where url.pathExtension.lowercased() == "jsonl" { out.append(url.path) }
+        return out.sorted()
+    }
+
+    /// One activation as a text row.
+    static func row(_ a: GestureActivation, nameWidth: Int) -> String {
+        let name = a.recognizer.padding(toLength: max(nameWidth, a.recognizer.count), withPad: " ", startingAt: 0)
+        let state = a.stateName.padding(toLength: 10, withPad: " ", startingAt: 0)
+        return String(format: "%10.3f  ", a.time) + name + "  " + state + "  " + describe(a.values)
+    }
+
+    /// The values that apply, e.g. `at (120.0, 88.0) taps 2`.
+    static func describe(_ v: GestureValues) -> String {
+        var parts: [String] = []
+        if let p = v.location { parts.append(String(format: "at (%.1f, %.1f)", p.x, p.y)) }
+        if let n = v.taps { parts.append("taps \(n)") }
+        if let d = v.direction { parts.append("direction \(d.rawValue)") }
+        if let n = v.numberOfTouches { parts.append("touches \(n)") }
+        if let t = v.translation { parts.append(String(format: "translation (%.1f, %.1f)", t.x, t.y)) }
+        if let s = v.velocity { parts.append(String(format: "velocity (%.0f, %.0f)/s", s.x, s.y)) }
+        if let s = v.scale { parts.append(String(format: "scale %.3f", s)) }
+        if let r = v.rotation { parts.append(String(format: "rotation %.3f rad", r)) }
+        if let s = v.score { parts.append(String(format: "score %.3f", s)) }
+        if let m = v.match { parts.append("match \(m)") }
+        return parts.joined(separator: " ")
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+}
+
+extension DetectorDecision: ExpressibleByArgument {}

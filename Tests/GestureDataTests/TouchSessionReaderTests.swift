@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import GestureData
+
+struct TouchSessionReaderTests {
+    func decode(_ lines: [String]) throws -> [TouchSessionEvent] {
+        try TouchSessionReader.decode(Data(lines.joined(separator: "\n").utf8), file: "s.jsonl")
+    }
+
+    func message(_ lines: [String]) -> String {
+        do {
+            _ = try decode(lines)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static let began = #"{"t": 0.0, "phase": "began", "touches": [{"id": 1, "x": 120.5, "y": 88.0}]}"#
+
+    @Test func emptySessionHasNoEvents() throws {
+        #expect(try decode([]).isEmpty)
+        #expect(try decode(["", "  "]).isEmpty)
+    }
+
+    @Test func readsEveryPhaseAndSkipsBlankLines() throws {
+        let events = try decode([
+            Self.began,
+            "",
+            #"{"t": 0.016, "phase": "moved", "touches": [{"id": 1, "x": 121, "y": 90}]}"#,
+            #"{"t": 0.016, "phase": "began", "touches": [{"id": 2, "x": 10, "y": 10}]}"#,
+            #"{"t": 0.032, "phase": "stationary", "touches": [{"id": 1, "x": 121, "y": 90}]}"#,
+            #"{"t": 0.05, "phase": "ended", "touches": [{"id": 1, "x": 121, "y": 90}]}"#,
+            #"{"t": 0.06, "phase": "cancelled", "touches": [{"id": 2, "x": 10, "y": 10}]}"#,
+            #"{"t": 0.07, "phase": "began", "touches": [{"id": 1, "x": 5, "y": 5}]}"#,
+        ])
+        #expect(events.map(\.phase) == [.began, .moved, .began, .stationary, .ended, .cancelled, .began])
+        #expect(events[1].touches == [TouchSessionTouch(id: 1, x: 121, y: 90)])
+    }
+
+    @Test func writerAndReaderRoundTrip() throws {
+        let events = [
+            TouchSessionEvent(t: 0, phase: .began, touches: [.init(id: 1, x: 1.5, y: 2), .init(id: 2, x: 3, y: 4)]),
+            TouchSessionEvent(t: 0.5, phase: .ended, touches: [.init(id: 1, x: 1.5, y: 2), .init(id: 2, x: 3, y: 4)]),
+        ]
+        let data = try TouchSessionWriter.encode(events)
+        #expect(try TouchSessionReader.decode(data, file: "x") == events)
+        #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"phase":"began","t":0,"touches""#))
+    }
+
+    @Test(arguments: [
+        (["{\"t\": 0.0, \"phase\": \"began\", "], "line 1: malformed"),
+        ([began, #"{"t": 0.1, "phase": "wiggled", "touches": [{"id": 1, "x": 1, "y": 1}]}"#], "line 2: field 'phase': unknown phase 'wiggled'"),
+        ([#"{"t": 0.1, "phase": "moved", "touches": [{"id": 7, "x": 1, "y": 1}]}"#], "line 1: field 'touches[0].id': touch 7 is moved before it began"),
+        ([began, #"{"t": -0.5, "phase": "moved", "touches": [{"id": 1, "x": 1, "y": 1}]}"#], "line 2: field 't': time goes backwards"),
+        ([began, began], "line 2: field 'touches[0].id': touch 1 began while still down"),
+        ([began, #"{"t": 1, "phase": "ended", "touches": [{"id": 1, "x": 1, "y": 1}]}"#,
+          #"{"t": 2, "phase": "ended", "touches": [{"id": 1, "x": 1, "y": 1}]}"#], "line 3: field 'touches[0].id': touch 1 is ended before it began"),
+        ([#"{"phase": "began", "touches": [{"id": 1, "x": 1, "y": 1}]}"#], "line 1: field 't': missing"),
+        ([#"{"t": 0, "phase": "began", "touches": []}"#], "line 1: field 'touches'"),
+        ([#"{"t": 0, "phase": "began", "touches": [{"id": 1, "x": "left", "y": 1}]}"#], "line 1: field 'touches[0].x'"),
+        ([#"{"t": 0, "phase": "began", "touches": [{"id": 1, "x": 1, "y": 1}, {"id": 1, "x": 2, "y": 2}]}"#], "listed twice"),
+        ([#"{"t": 0, "phase": "began", "touches": [{"id": 1.5, "x": 1, "y": 1}]}"#], "line 1: field 'touches[0].id'"),
+        (["[1, 2, 3]"], "line 1: malformed"),
+    ] as [([String], String)])
+    func badLinesAreNamed(lines: [String], expected: String) {
+        let m = message(lines)
+        #expect(m.hasPrefix("s.jsonl: "), "\(m)")
+        #expect(m.contains(expected), "\(m)")
+    }
+
+    @Test func labelsRoundTripAndValidate() throws {
+        let labels = SessionLabels(gestures: [.init(name: "doubleTap", start: 1, end: 1.5)])
+        #expect(try SessionLabels.decode(try labels.encoded(), file: "l") == labels)
+        #expect(throws: GestureDataError.self) {
+            try SessionLabels.decode(Data(#"{"format": "gesturelab.session-labels/1", "gestures": [{"name": "a", "start": 2, "end": 1}]}"#.utf8), file: "l")
+        }
+        #expect(throws: GestureDataError.self) {
+            try SessionLabels.decode(Data(#"{"format": "other/1", "gestures": []}"#.utf8), file: "l")
+        }
+        #expect(SessionLabels.sidecarPath(forSession: "/a/b.jsonl") == "/a/b.labels.json")
+    }
+
+    @Test(arguments: [
+        #"{"t": 0.1, "phase": "began", "touches": [{"id": 3, "x": 1, "y": 2}]}"#,
+        #"{ "touches" : [ { "y":2 ,"x":1,"id":3} ], "phase":"began","t":1e-1 }"#,
+        #"{"t": 0.1, "phase": "began", "touches": [{"id": 3, "x": 1.0, "y": 2, "force": 0.5}]}"#,
+        #"{"t": 0.1, "phase": "be\u0067an", "touches": [{"id": 3, "x": 1, "y": 2}], "note": null}"#,
+        "\t{\"t\":0.1,\"phase\":\"began\",\"touches\":[{\"id\":3,\"x\":1,\"y\":2}]}\r",
+    ])
+    func fastAndGeneralParsingReadTheSameEvent(line: String) throws {
+        let events = try decode([line])
+        #expect(events == [TouchSessionEvent(t: 0.1, phase: .began, touches: [.init(id: 3, x: 1, y: 2)])])
+    }
+
+    @Test(arguments: [
+        #"{"t": 01, "phase": "began", "touches": []}"#,
+        #"{"t": 1., "phase": "began", "touches": []}"#,
+        #"{"t": 1, "phase": "began", "touches": [], "t": 2}"#,
+        #"{"t": 1, "phase": "began", "touches": [{"id": 1, "x": 1, "y": 1}]} x"#,
+        #"{"t": -, "phase": "began", "touches": []}"#,
+    ])
+    func theScannerLeavesEverythingUnusualToTheGeneralParser(line: String) {
+        let fast = Data(line.utf8).withUnsafeBytes { TouchSessionLineScanner.scan($0) }
+        #expect(fast == nil)
+    }
+}
