@@ -79,12 +79,8 @@ struct RecorderWiring {
                 w.notes.append("\(kind.rawValue) detector: no templates/\(kind.rawValue).json found, using the \(preset.1)")
             }
         }
-        var current: [DetectorKind: DetectorThresholds] = [:]
-        for r in w.recognizers {
-            if let d = r as? DetectorRecognizer { current[d.thresholds.kind] = d.thresholds }
-        }
-        w.trainer = DetectorTrainingRunner(current: current)
-        w.notes.append("Train button: trains detector thresholds from the store (labels check, circle); writes nothing")
+        w.trainer = WorkflowTrainingRunner()
+        w.notes.append("Train button: runs the training workflow (train all, seed 1) on the store and shows its report; writes nothing")
         if let path = templatesOption ?? defaultTemplatesPath() {
             let library = try MatcherCLI.loadLibrary(path)
             let rejection = try rejectionOption.map(MatcherCLI.loadThresholds)
