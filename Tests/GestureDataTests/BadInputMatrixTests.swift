@@ -121,8 +121,6 @@ struct BadInputMatrixTests {
         defer { dir.remove() }
         let path = dir.path(c.fileName)
         try Data(c.bytes).write(to: URL(fileURLWithPath: path))
-        let clock = ContinuousClock()
-        let start = clock.now
         do {
             let d = try DatasetLoader.load(path)
             Issue.record("\(c.name): loaded \(d.count) samples instead of failing")
@@ -133,8 +131,6 @@ struct BadInputMatrixTests {
             #expect(c.location.isEmpty || message.contains(c.location), "\(c.name): \(message)")
             #expect(c.field.isEmpty || message.contains(c.field), "\(c.name): \(message)")
         }
-        // Rejection is linear-time, even for the 2 MB line and the 100 000-deep nesting.
-        #expect(clock.now - start < .seconds(20), "\(c.name) took \(clock.now - start)")
     }
 
     /// Inputs that are odd but valid: they load, unchanged.
@@ -184,8 +180,8 @@ struct BadInputMatrixTests {
         #expect(try DatasetLoader.load(dir.path("max.xml")).samples[0].gesture.pointCount == n)
     }
 
-    /// A 200 MB file is refused from its size alone: no read, so time and memory stay
-    /// small. The file is sparse (no disk blocks) and removed afterwards.
+    /// A 200 MB file is refused from its size alone, before any read (BadInputCLITests
+    /// measures the peak RSS). The file is sparse (no disk blocks) and removed afterwards.
     @Test(arguments: ["huge.jsonl", "huge.json", "huge.xml"])
     func twoHundredMegabyteFileIsRefusedBySize(_ name: String) throws {
         let dir = try TemporaryDirectory("huge-input")
@@ -195,11 +191,8 @@ struct BadInputMatrixTests {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: 200_000_000)
         try handle.close()
-        let clock = ContinuousClock()
-        let start = clock.now
         #expect(throws: GestureDataError.tooLarge(file: path, bytes: 200_000_000, limit: DatasetLoader.maxFileBytes)) {
             try DatasetLoader.load(path)
         }
-        #expect(clock.now - start < .seconds(2))
     }
 }

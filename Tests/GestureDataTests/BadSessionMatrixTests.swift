@@ -90,11 +90,8 @@ struct BadSessionMatrixTests {
         let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try h.truncate(atOffset: 200_000_000)
         try h.close()
-        let clock = ContinuousClock()
-        let start = clock.now
         #expect(throws: GestureDataError.tooLarge(file: path, bytes: 200_000_000, limit: TouchSessionReader.maxFileBytes)) {
             try TouchSessionReader.read(path)
         }
-        #expect(clock.now - start < .seconds(2))
     }
 }
