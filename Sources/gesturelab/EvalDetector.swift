@@ -47,8 +47,15 @@ struct EvalDetector: ParsableCommand {
         var settingsFrom: DetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
         let m = DetectorMeasurements.measure(detector, dataset: data, settingsFrom: settingsFrom)
-        let e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
+        let e: DetectorEvaluation
+        do {
+            e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
                                                mode: mode, includeDetails: details)
+        } catch let error as DetectorTrainingError {
+            // No positives / negatives, or a fold without them: name the dataset.
+            if case .badThresholds = error { throw error }
+            throw FileError(file: dataset, message: error.description)
+        }
         switch output.format {
         case .json: Console.out(try Console.json(e))
         case .text: DetectorCLI.printText(e)

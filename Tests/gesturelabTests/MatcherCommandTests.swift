@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import GestureTestSupport
+
+/// `templates build`, `train rejection` and `eval matcher`, end to end through the built binary.
+struct MatcherCommandTests {
+    func build(dataset: String, out: String, perClass: Int = 2, select: String = "random", seed: String = "1",
+               extra: [String] = []) throws -> CLIRunner.Result {
+        try CLIRunner.run(["templates", "build", "--dataset", dataset, "--per-class", String(perClass),
+                           "--select", select, "--seed", seed, "--out", out] + extra)
+    }
+
+    @Test(arguments: ["random", "medoid"])
+    func templatesBuildWritesAValidLibraryWithKPerLabel(select: String) throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let out = dir.path("lib.json")
+        let r = try build(dataset: data, out: out, perClass: 2, select: select, extra: ["--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let summary = try #require(jsonObject(r.stdout))
+        #expect(summary["templates"] as? Int == 2 * SyntheticDatasetFixture.labels.count)
+
+        let lib = try #require(jsonObject(try String(contentsOfFile: out, encoding: .utf8)))
+        #expect(lib["format"] as? String == "gesturelab.templates/1")
+        let templates = try #require(lib["templates"] as? [[String: Any]])
+        let names = templates.compactMap { $0["name"] as? String }
+        #expect(names.count == templates.count)
+        #expect(Dictionary(grouping: names, by: { $0 }).mapValues(\.count)
+                == Dictionary(uniqueKeysWithValues: SyntheticDatasetFixture.labels.map { ($0, 2) }))
+        for t in templates {
+            let strokes = try #require(t["strokes"] as? [[[Double]]])
+            #expect(strokes.count == 1 && strokes[0].count >= 2)
+        }
+        let settings = try #require(lib["settings"] as? [String: String])
+        #expect(settings["select"] == select && settings["seed"] == "1" && settings["perClass"] == "2")
+    }
+
+    @Test(arguments: ["random", "medoid"])
+    func templatesBuildIsByteIdenticalWithTheSameSeed(select: String) throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let out = dir.path("lib.json")
+        #expect(try build(dataset: data, out: out, select: select, seed: "9").status == 0)
+        let first = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(try build(dataset: data, out: out, select: select, seed: "9").status == 0)
+        #expect(first == (try Data(contentsOf: URL(fileURLWithPath: out))))
+    }
+
+    @Test func differentSeedsPickDifferentRandomTemplates() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        #expect(try build(dataset: data, out: dir.path("a.json"), seed: "1").status == 0)
+        #expect(try build(dataset: data, out: dir.path("b.json"), seed: "2").status == 0)
+        let a = try #require(jsonObject(try String(contentsOfFile: dir.path("a.json"), encoding: .utf8)))
+        let b = try #require(jsonObject(try String(contentsOfFile: dir.path("b.json"), encoding: .utf8)))
+        #expect(a["templates"] as? NSArray != b["templates"] as? NSArray)
+    }
+
+    @Test func templatesBuildOnAMissingDatasetFailsNamingItAndWritesNothing() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let missing = dir.path("missing.jsonl")
+        let r = try build(dataset: missing, out: dir.path("lib.json"))
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(missing), "\(r.stderr)")
+        #expect(listing(dir.url).isEmpty)
+    }
+
+    @Test func templatesBuildRejectsZeroPerClass() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let r = try build(dataset: data, out: dir.path("lib.json"), perClass: 0)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--per-class"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("lib.json")))
+    }
+
+    @Test(arguments: ["sigma", "f1", "target-fpr"])
+    func trainRejectionWritesThresholdsForEveryLabel(method: String) throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let lib = dir.path("lib.json")
+        #expect(try build(dataset: data, out: lib).status == 0)
+        let out = dir.path("rejection.json")
+        let extra = method == "target-fpr" ? ["--target-fpr", "0.01"] : []
+        let r = try CLIRunner.run(["train", "rejection", "--templates", lib, "--dataset", data, "--method", method,
+                                   "--out", out, "--format", "json"] + extra)
+        #expect(r.status == 0, "\(r.stderr)")
+        let file = try #require(jsonObject(try String(contentsOfFile: out, encoding: .utf8)))
+        #expect(file["format"] as? String == "gesturelab.rejection/1")
+        #expect(file["algorithm"] as? String == "protractor")
+        let thresholds = try #require(file["thresholds"] as? [String: Double])
+        #expect(thresholds.keys.sorted() == SyntheticDatasetFixture.labels)
+        #expect(thresholds.values.allSatisfy { $0.isFinite && $0 >= 0 })
+        let report = try #require(jsonObject(r.stdout))
+        let labels = try #require(report["labels"] as? [String: [String: Any]])
+        // 12 samples per label, 2 of them templates (left out as positives); 60 other-label negatives.
+        #expect(labels["circle"]?["positives"] as? Int == 10)
+        #expect(labels["circle"]?["negatives"] as? Int == 60)
+    }
+
+    @Test func trainRejectionTargetFPRNeedsItsRate() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let lib = dir.path("lib.json")
+        #expect(try build(dataset: data, out: lib).status == 0)
+        let r = try CLIRunner.run(["train", "rejection", "--templates", lib, "--dataset", data, "--method", "target-fpr",
+                                   "--out", dir.path("rejection.json")])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--target-fpr"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("rejection.json")))
+    }
+
+    func evalMatcher(_ data: String, extra: [String] = []) throws -> CLIRunner.Result {
+        try CLIRunner.run(["eval", "matcher", "--dataset", data, "--algorithm", "protractor", "--protocol", "user-dependent",
+                           "--templates-per-class", "1,2", "--trials", "3", "--seed", "1", "--format", "json"] + extra)
+    }
+
+    @Test func evalMatcherJSONHasTheDocumentedKeysAndIsDeterministic() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let r = try evalMatcher(data)
+        #expect(r.status == 0, "\(r.stderr)")
+        let e = try #require(jsonObject(r.stdout))
+        let accuracy = try #require(e["accuracy"] as? [String: Double])
+        #expect(accuracy.keys.sorted() == ["1", "2"])
+        #expect(accuracy.values.allSatisfy { (0...1).contains($0) })
+        // The fixture's shapes are distinct enough for Protractor with one template each.
+        #expect(try #require(accuracy["1"]) >= 0.8, "\(accuracy)")
+        #expect(e["trials"] as? Int == 3)
+        // 3 subjects × 3 trials × 2 values of T × 6 labels, one test sample each.
+        #expect(e["recognitions"] as? Int == 3 * 3 * 2 * 6)
+        let perLabel = try #require(e["perLabel"] as? [String: Double])
+        #expect(perLabel.keys.sorted() == SyntheticDatasetFixture.labels)
+        #expect(e["confusion"] != nil)
+        #expect(e["seed"] as? Int == 1)
+
+        let again = try evalMatcher(data)
+        #expect(again.stdout == r.stdout)
+    }
+
+    @Test func evalMatcherNeedsTwoLabels() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, labels: ["circle"])
+        let r = try evalMatcher(data)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(data) && r.stderr.contains("two labels"), "\(r.stderr)")
+    }
+
+    @Test(arguments: [["--templates-per-class", "0"], ["--templates-per-class", "x"], ["--trials", "0"]])
+    func evalMatcherRejectsBadLists(extra: [String]) throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let r = try evalMatcher(data, extra: extra)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(extra[0]), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func realSubsetUserDependentProtractorIsAccurate() throws {
+        guard let dir = try makeDollarOneSubset() else { return }
+        defer { dir.remove() }
+        let r = try evalMatcher(dir.path("data"))
+        #expect(r.status == 0, "\(r.stderr)")
+        let e = try #require(jsonObject(r.stdout))
+        let accuracy = try #require(e["accuracy"] as? [String: Double])
+        // The $1 paper's protocol on 2 subjects × medium speed × 3 trials: a coarse floor,
+        // far below the published ~97–99 %, only to catch a broken pipeline.
+        #expect(try #require(accuracy["1"]) >= 0.85, "\(accuracy)")
+        #expect(try #require(accuracy["2"]) >= 0.85, "\(accuracy)")
+        #expect(e["recognitions"] as? Int == 2 * 3 * 2 * 16)
+        #expect((e["perLabel"] as? [String: Double])?.count == 16)
+    }
+}
