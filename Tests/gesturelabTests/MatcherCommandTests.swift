@@ -146,6 +146,95 @@ struct MatcherCommandTests {
         #expect(again.stdout == r.stdout)
     }
 
+    @Test func evalMatcherTextIsTheSameForTheSameSeed() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let args = ["eval", "matcher", "--dataset", data, "--templates-per-class", "1-3", "--trials", "3", "--seed", "4"]
+        let a = try CLIRunner.run(args), b = try CLIRunner.run(args)
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)")
+        // Only the elapsed time may differ.
+        func untimed(_ s: String) -> String { s.replacingOccurrences(of: #"\(\d+\.\d s\)"#, with: "(t)", options: .regularExpression) }
+        #expect(untimed(a.stdout) == untimed(b.stdout))
+        #expect(a.stdout.contains("seed 4") && a.stdout.contains("hardest labels: "), "\(a.stdout)")
+        #expect(a.stdout.split(separator: "\n").filter { $0.hasPrefix("2 ") }.count == 1, "\(a.stdout)")
+    }
+
+    @Test func aTWithTooFewSamplesIsReportedAsNotMeasuredNotZero() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        // 4 samples per label and subject: T = 4 leaves no test sample.
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let j = try evalMatcher(data, extra: ["--templates-per-class", "1,4"])
+        #expect(j.status == 0, "\(j.stderr)")
+        let accuracy = try #require(jsonObject(j.stdout)?["accuracy"] as? [String: Double])
+        #expect(accuracy.keys.sorted() == ["1"])
+        let t = try CLIRunner.run(["eval", "matcher", "--dataset", data, "--templates-per-class", "1,4", "--trials", "2"])
+        #expect(t.status == 0, "\(t.stderr)")
+        let row = t.stdout.split(separator: "\n").first { $0.hasPrefix("4 ") }
+        #expect(row?.contains("n/a") == true && row?.contains("0.00%") == false, "\(t.stdout)")
+    }
+
+    @Test(arguments: [["--protocol", "user-dependent", "--templates-per-class", "4"],
+                      ["--protocol", "user-independent", "--templates-per-class", "1"]])
+    func anEvaluationWithNothingToRecognizeFailsNamingTheDataset(extra: [String]) throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        // One subject only, 4 samples per label.
+        let data = try SyntheticDatasetFixture.write(to: dir, subjects: ["solo"])
+        let r = try CLIRunner.run(["eval", "matcher", "--dataset", data, "--trials", "2", "--format", "json"] + extra)
+        #expect(r.status != 0)
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+        #expect(r.stderr.contains(data) && r.stderr.contains(extra[1]), "\(r.stderr)")
+    }
+
+    @Test func userIndependentDrawsTemplatesFromOtherSubjects() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let r = try evalMatcher(data, extra: ["--protocol", "user-independent"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let e = try #require(jsonObject(r.stdout))
+        #expect(e["protocol"] as? String == "user-independent")
+        let accuracy = try #require(e["accuracy"] as? [String: Double])
+        #expect(accuracy.keys.sorted() == ["1", "2"])
+        #expect(try #require(accuracy["1"]) >= 0.8, "\(accuracy)")
+        #expect((e["subjects"] as? [String])?.sorted() == ["s1", "s2", "s3"])
+    }
+
+    @Test func trainRejectionIsByteIdenticalWithTheSameSeed() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let lib = dir.path("lib.json")
+        #expect(try build(dataset: data, out: lib).status == 0)
+        let out = dir.path("r.json")
+        var files: [Data] = []
+        for _ in 0..<2 {
+            let r = try CLIRunner.run(["train", "rejection", "--templates", lib, "--dataset", data, "--seed", "3", "--out", out])
+            #expect(r.status == 0, "\(r.stderr)")
+            files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(files.count == 2 && !files[0].isEmpty && files[0] == files[1])
+    }
+
+    @Test func trainRejectionOnOneLabelUsesSplicesAsNegatives() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-matcher")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, labels: ["circle"])
+        let lib = dir.path("lib.json")
+        #expect(try build(dataset: data, out: lib).status == 0)
+        let r = try CLIRunner.run(["train", "rejection", "--templates", lib, "--dataset", data, "--splices", "40",
+                                   "--out", dir.path("r.json"), "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(jsonObject(r.stdout))
+        #expect(report["splices"] as? Int == 40)
+        let circle = try #require((report["labels"] as? [String: [String: Any]])?["circle"])
+        #expect(circle["negatives"] as? Int == 40)
+        #expect(circle["positives"] as? Int == 10)
+        #expect(try #require(circle["threshold"] as? Double) > 0)
+    }
+
     @Test func evalMatcherNeedsTwoLabels() throws {
         let dir = try TemporaryDirectory("gesturelab-cli-matcher")
         defer { dir.remove() }

@@ -90,6 +90,71 @@ struct RecognizeCommandTests {
         #expect(r.stdout.isEmpty)
     }
 
+    @Test func rejectionThresholdsTrainedWithOtherMatcherSettingsAreRefused() throws {
+        let s = try setUp()
+        defer { s.dir.remove() }
+        let rejection = s.dir.path("rejection.json")
+        #expect(try CLIRunner.run(["train", "rejection", "--templates", s.library, "--dataset", s.data,
+                                   "--out", rejection]).status == 0)
+        let r = try CLIRunner.run(["recognize", "--templates", s.library, "--rejection", rejection, "--points", "32", s.circle])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(rejection) && r.stderr.contains("points 16"), "\(r.stderr)")
+    }
+
+    /// Bad rejection files: how to spoil a trained file (as a JSON object) and what the
+    /// error must name besides the file.
+    static let badRejections: [(name: String, field: String)] = [
+        ("unknown-version", "'format'"), ("unknown-algorithm", "'algorithm'"), ("negative-threshold", "'thresholds.circle'"),
+    ]
+
+    @Test(arguments: badRejections.map(\.name))
+    func badRejectionFileFailsNamingTheFileAndField(name: String) throws {
+        let s = try setUp()
+        defer { s.dir.remove() }
+        let good = s.dir.path("rejection.json")
+        #expect(try CLIRunner.run(["train", "rejection", "--templates", s.library, "--dataset", s.data, "--out", good]).status == 0)
+        var object = try #require(jsonObject(try String(contentsOfFile: good, encoding: .utf8)))
+        switch name {
+        case "unknown-version": object["format"] = "gesturelab.rejection/2"
+        case "unknown-algorithm": object["algorithm"] = "dollar9"
+        default:
+            var t = try #require(object["thresholds"] as? [String: Double])
+            t["circle"] = -0.5
+            object["thresholds"] = t
+        }
+        let bad = s.dir.path("\(name).json")
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: bad))
+        let r = try CLIRunner.run(["recognize", "--templates", s.library, "--rejection", bad, s.circle])
+        #expect(r.status != 0)
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+        let field = try #require(Self.badRejections.first { $0.name == name }?.field)
+        #expect(r.stderr.contains(bad) && r.stderr.contains(field), "\(r.stderr)")
+    }
+
+    @Test func aBadGestureFileFailsNamingTheFileLineAndField() throws {
+        let s = try setUp()
+        defer { s.dir.remove() }
+        let bad = s.dir.path("nan.json")
+        try Data(#"{"format": "gesturelab.sample/1", "strokes": [[[1, 2], [NaN, 3]]]}"#.utf8).write(to: URL(fileURLWithPath: bad))
+        let r = try CLIRunner.run(["recognize", "--templates", s.library, s.circle, bad])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(bad) && r.stderr.contains("line 1") && r.stderr.contains("strokes[0][1][0]"), "\(r.stderr)")
+    }
+
+    @Test func aTapOrAZeroLengthStrokeIsRejectedByTrainedThresholds() throws {
+        let s = try setUp()
+        defer { s.dir.remove() }
+        let rejection = s.dir.path("rejection.json")
+        #expect(try CLIRunner.run(["train", "rejection", "--templates", s.library, "--dataset", s.data,
+                                   "--out", rejection]).status == 0)
+        let tap = try SyntheticDatasetFixture.writeSample(Stroke([Point(x: 5, y: 5)]), to: s.dir, name: "tap.json")
+        let still = try SyntheticDatasetFixture.writeSample(Stroke(Array(repeating: Point(x: 5, y: 5), count: 4)), to: s.dir, name: "still.json")
+        let r = try CLIRunner.run(["recognize", "--templates", s.library, "--rejection", rejection, tap, still])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains(": rejected") }, "\(r.stdout)")
+    }
+
     struct BadLibrary: Sendable, CustomStringConvertible {
         var name: String
         var json: String
