@@ -31,6 +31,7 @@ struct EvalDetector: ParsableCommand {
     var details = false
 
     @OptionGroup var target: DetectorTargetOptions
+    @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var datasetOptions: DatasetOptions
     @OptionGroup var output: OutputOptions
 
@@ -46,19 +47,52 @@ struct EvalDetector: ParsableCommand {
         let data = try DatasetLoader.load(dataset).excludingSubjects(datasetOptions.excludedSubjects)
         var settingsFrom: DetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
-        let m = DetectorMeasurements.measure(detector, dataset: data, settingsFrom: settingsFrom)
-        let e: DetectorEvaluation
+        let bar = StageProgressBar(format: output.format)
+        let m = DetectorMeasurements.measure(detector, dataset: data, settingsFrom: settingsFrom) {
+            bar.update(stage: "measuring \(detector.rawValue) features", done: $0, total: $1)
+        }
+        // A report needs the per-sample scores; they reach the JSON only with --details.
+        var e: DetectorEvaluation
         do {
             e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
-                                               mode: mode, includeDetails: details)
+                                               mode: mode, includeDetails: details || reportOptions.reportDirectory != nil) {
+                bar.update(stage: "evaluating", done: $0, total: $1)
+            }
         } catch let error as DetectorTrainingError {
             // No positives / negatives, or a fold without them: name the dataset.
             if case .badThresholds = error { throw error }
             throw FileError(file: dataset, message: error.description)
         }
+        bar.finish()
+        var reportPath: String?
+        if reportOptions.reportDirectory != nil {
+            let report = EvaluationReport.detector(e, dataset: try DatasetSummary(data, path: dataset), book: bookComparison(m),
+                                                   seed: target.seed)
+            reportPath = try reportOptions.write(report)
+        }
+        if !details {
+            e.samples = nil
+            e.foldThresholds = nil
+        }
         switch output.format {
         case .json: Console.out(try Console.json(e))
-        case .text: DetectorCLI.printText(e)
+        case .text:
+            DetectorCLI.printText(e)
+            if let reportPath { Console.out("report: \(reportPath)") }
         }
+    }
+
+    /// The book's rule on the same samples and mode, to mark beside the evaluated
+    /// thresholds in a report; `nil` when a book rule is what is being evaluated.
+    private func bookComparison(_ m: DetectorMeasurements) -> NamedOperatingPoint? {
+        let books = ["checkplease", "sadun", "sadun-no-inflections", "sadun-shape-only"]
+        guard !books.contains(thresholds.lowercased()) else { return nil }
+        let preset = DetectorTally.bookPreset(detector)
+        var counts = BinaryCounts()
+        for i in 0..<m.count {
+            let fired = mode == .streaming ? m.streamFires(preset.thresholds, at: i) : m.accepts(preset.thresholds, at: i)
+            counts.record(isPositive: m.labels[i] == positive, accepted: fired)
+        }
+        return NamedOperatingPoint(name: preset.name, threshold: nil, counts: counts)
     }
 }

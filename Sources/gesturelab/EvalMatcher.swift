@@ -52,6 +52,7 @@ struct EvalMatcher: ParsableCommand {
     var progress = false
 
     @OptionGroup var matcher: MatcherOptions
+    @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var datasetOptions: DatasetOptions
     @OptionGroup var output: OutputOptions
 
@@ -72,7 +73,14 @@ struct EvalMatcher: ParsableCommand {
         let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects, speed: speed)
         guard data.labels.count >= 2 else { throw FileError(file: dataset, message: "needs labelled samples of at least two labels") }
         let options = MatcherProtocolOptions(templatesPerClass: ts, trials: trials, seed: seed, variants: variants)
-        let handler = progress ? ProgressPrinter("eval \(evaluationProtocol.rawValue)").handler : nil
+        // --progress prints lines; otherwise a bar with an ETA when stderr is a terminal.
+        let bar = ProgressBar("eval \(evaluationProtocol.rawValue)", format: output.format)
+        let handler: ProgressHandler
+        if progress {
+            handler = ProgressPrinter("eval \(evaluationProtocol.rawValue)").handler
+        } else {
+            handler = { done, total in bar.update(done: done, total: total) }
+        }
         switch matcher.algorithm {
         case .protractor: try evaluate(ProtractorMatcher.self, matcher.protractor, data, options, handler)
         case .dollar1: try evaluate(DollarOneMatcher.self, matcher.dollarOne, data, options, handler)
@@ -90,7 +98,9 @@ struct EvalMatcher: ParsableCommand {
         case .leaveOneLabelOut:
             let report = LeaveOneLabelOutStudy.run(corpus, settings: settings, templatesPerClass: options.templatesPerClass[0],
                                                    acceptFraction: acceptFraction, seed: seed, progress: handler)
+            let reportPath = try reportOptions.write(EvaluationReport.leaveOneLabelOut(report, dataset: try DatasetSummary(data, path: dataset)))
             printStudy(report, seconds: seconds(clock.now - start))
+            if let reportPath, output.format == .text { Console.out("report: \(reportPath)") }
         case .userDependent, .userIndependent:
             var report = evaluationProtocol == .userDependent
                 ? MatcherEvaluation.userDependent(corpus, settings: settings, options: options, progress: handler)
@@ -103,7 +113,9 @@ struct EvalMatcher: ParsableCommand {
             }
             for (k, v) in matcher.summary { report.settings[k] = v }
             if let speed { report.settings["speed"] = speed }
+            let reportPath = try reportOptions.write(EvaluationReport.matcher(report, dataset: try DatasetSummary(data, path: dataset)))
             printReport(report, seconds: seconds(clock.now - start))
+            if let reportPath, output.format == .text { Console.out("report: \(reportPath)") }
         }
     }
 

@@ -3,6 +3,8 @@ import ArgumentParser
 struct Train: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Train detector thresholds, rejection thresholds, or everything from a folder of samples.",
-        subcommands: [TrainDetector.self, TrainRejection.self]
+        discussion: "Without a subcommand, `gesturelab train --dataset DIR --out OUTDIR` trains everything (`train all`).",
+        subcommands: [TrainAll.self, TrainDetector.self, TrainRejection.self],
+        defaultSubcommand: TrainAll.self
     )
 }

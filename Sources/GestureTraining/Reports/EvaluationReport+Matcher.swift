@@ -1,0 +1,54 @@
+import GestureData
+
+extension EvaluationReport {
+    /// The report of `gesturelab eval matcher … --report DIR` for the $1 paper's protocols:
+    /// the confusion over all T, and accuracy against templates per class.
+    public static func matcher(_ r: MatcherEvaluationReport, dataset: DatasetSummary?) -> EvaluationReport {
+        var confusion = ConfusionMatrix()
+        for (truth, row) in r.confusion {
+            for (predicted, n) in row where n > 0 {
+                for _ in 0..<n {
+                    confusion.record(truth: truth, predicted: predicted == ConfusionMatrix.rejectedLabel ? nil : predicted)
+                }
+            }
+        }
+        let curve = r.templatesPerClass.compactMap { t in
+            r.accuracy[String(t)].map { AccuracyAtTemplates(templatesPerClass: t, accuracy: $0, byLabel: [:]) }
+        }
+        let c = ClassificationEvaluation(
+            name: "matcher", method: "\(r.algorithm), \(r.evaluationProtocol), \(r.trials) trials; confusion pooled over all T",
+            confusion: confusion, accuracyByTemplates: curve)
+        var settings = r.settings
+        settings["algorithm"] = r.algorithm
+        settings["protocol"] = r.evaluationProtocol
+        settings["trials"] = String(r.trials)
+        settings["templatesPerClass"] = r.templatesPerClass.map(String.init).joined(separator: ",")
+        settings["subjects"] = r.subjects.joined(separator: ", ")
+        var notes: [String] = []
+        for (speed, acc) in r.accuracyBySpeed.sorted(by: { $0.key < $1.key }) where !speed.isEmpty {
+            let line = r.templatesPerClass.compactMap { t in acc[String(t)].map { "T=\(t) \(String(format: "%.2f%%", $0 * 100))" } }
+            notes.append("speed \(speed): " + line.joined(separator: ", "))
+        }
+        return EvaluationReport(title: "gesturelab eval matcher (\(r.algorithm), \(r.evaluationProtocol))", seed: r.seed,
+                                settings: settings, dataset: dataset, classification: [c], notes: notes)
+    }
+}
+
+extension EvaluationReport {
+    /// The report of `gesturelab eval matcher --protocol leave-one-label-out --report DIR`.
+    /// The study has one operating point per left-out label and no score sweep, so the
+    /// report holds its table (report.json and report.md) and no plots.
+    public static func leaveOneLabelOut(_ r: LeaveOneLabelOutStudy.Report, dataset: DatasetSummary?) -> EvaluationReport {
+        func pct(_ v: Double) -> String { String(format: "%.2f%%", v * 100) }
+        var notes = r.rows.map { row in
+            "left out \(row.label): FPR \(pct(row.falsePositiveRate)) (\(row.falsePositives)/\(row.negatives)); in-vocabulary accepted \(pct(row.inVocabularyAccepted)), correct \(pct(row.inVocabularyCorrect)) of \(row.inVocabularySamples)"
+        }
+        notes.append("mean FPR \(pct(r.meanFalsePositiveRate)); mean in-vocabulary accepted \(pct(r.meanInVocabularyAccepted))")
+        notes.append("one operating point per left-out label and no score sweep: no plots for this protocol")
+        return EvaluationReport(
+            title: "gesturelab eval matcher (\(r.algorithm), leave-one-label-out)", seed: r.seed,
+            settings: ["algorithm": r.algorithm, "protocol": r.evaluationProtocol,
+                       "templatesPerClass": String(r.templatesPerClass), "acceptFraction": String(r.acceptFraction)],
+            dataset: dataset, notes: notes)
+    }
+}

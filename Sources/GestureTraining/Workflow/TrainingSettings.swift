@@ -1,0 +1,80 @@
+import GestureMatching
+
+/// Everything `gesturelab train` decides with, recorded in the manifest so a training run
+/// can be repeated exactly.
+public struct TrainingSettings: Hashable, Codable, Sendable {
+    /// Templates kept per label (K). 5: the $P paper reports over 99% from 5 templates
+    /// per class on its data; $1 reaches 99% from 3.
+    public var templatesPerClass: Int
+    /// How templates are picked: medoids (the samples closest to the rest of their label)
+    /// by default, so templates are typical rather than lucky.
+    public var selection: TemplateSelection
+    /// The matcher whose distances the library and rejection thresholds are for.
+    public var algorithm: MatcherAlgorithm
+    /// How per-label rejection thresholds are chosen. F1-optimal: Jackknife's rule.
+    public var rejection: RejectionMethod
+    /// Stochastic-resampling variants made of each sample of a label with fewer than
+    /// ``minimumSamplesPerLabel`` samples, so one example is enough to train on.
+    public var syntheticPositivesPerSample: Int
+    /// Labels with fewer samples than this get synthetic positives. 5 samples give a
+    /// medoid and a spread; below that the spread is mostly guesswork.
+    public var minimumSamplesPerLabel: Int
+    /// Random scribbles added as negatives for the detectors and the rejection thresholds.
+    public var syntheticNegatives: Int
+    /// Splices of two half gestures added as negatives (Jackknife's negatives).
+    public var splicedNegatives: Int
+    /// The false-positive rate the detectors are tuned to on the training data.
+    public var detectorTargetFPR: Double
+    /// Label of the check-mark samples (`check` in the $1 logs).
+    public var checkmarkLabel: String
+    /// Label of the circle samples (`circle` in the $1 logs).
+    public var circleLabel: String
+    /// The seed every random choice derives from.
+    public var seed: UInt64
+
+    public init(templatesPerClass: Int = 5, selection: TemplateSelection = .medoid,
+                algorithm: MatcherAlgorithm = .protractor, rejection: RejectionMethod = .f1,
+                syntheticPositivesPerSample: Int = 8, minimumSamplesPerLabel: Int = 5,
+                syntheticNegatives: Int = 200, splicedNegatives: Int = 200, detectorTargetFPR: Double = 0.01,
+                checkmarkLabel: String = "check", circleLabel: String = "circle", seed: UInt64 = 1) {
+        self.templatesPerClass = templatesPerClass
+        self.selection = selection
+        self.algorithm = algorithm
+        self.rejection = rejection
+        self.syntheticPositivesPerSample = syntheticPositivesPerSample
+        self.minimumSamplesPerLabel = minimumSamplesPerLabel
+        self.syntheticNegatives = syntheticNegatives
+        self.splicedNegatives = splicedNegatives
+        self.detectorTargetFPR = detectorTargetFPR
+        self.checkmarkLabel = checkmarkLabel
+        self.circleLabel = circleLabel
+        self.seed = seed
+    }
+
+    /// The settings as text, for manifests and reports.
+    public var described: [String: String] {
+        [
+            "templatesPerClass": String(templatesPerClass),
+            "selection": selection.rawValue,
+            "algorithm": algorithm.rawValue,
+            "rejection": Self.describe(rejection),
+            "syntheticPositivesPerSample": String(syntheticPositivesPerSample),
+            "minimumSamplesPerLabel": String(minimumSamplesPerLabel),
+            "syntheticNegatives": String(syntheticNegatives),
+            "splicedNegatives": String(splicedNegatives),
+            "detectorTargetFPR": String(detectorTargetFPR),
+            "checkmarkLabel": checkmarkLabel,
+            "circleLabel": circleLabel,
+            "seed": String(seed),
+        ]
+    }
+
+    static func describe(_ m: RejectionMethod) -> String {
+        switch m {
+        case .f1: return "f1"
+        case .sigma(let k): return "sigma (k = \(k))"
+        case .targetFPR(let x): return "target-fpr \(x)"
+        case .acceptFraction(let f): return "accept-fraction \(f)"
+        }
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureGeometry
+import GestureMatching
+
+/// Reports progress of a multi-stage job: the stage's name and (done, total) within it.
+public typealias StageProgress = @Sendable (_ stage: String, _ done: Int, _ total: Int) -> Void
+
+/// What one training run produced. ``files()`` gives the output folder's content.
+public struct TrainingResult: Sendable {
+    public var library: TemplateLibrary
+    public var rejection: RejectionThresholds
+    /// Trained detector thresholds; a detector that could not be trained is absent and
+    /// the manifest says why.
+    public var detectors: [DetectorKind: DetectorThresholds]
+    public var manifest: TrainingManifest
+    /// Figures on the training data itself (in-sample, so optimistic).
+    public var report: EvaluationReport
+
+    /// File names of the output folder.
+    public static let templatesFile = "templates.json"
+    public static let rejectionFile = "rejection.json"
+    public static let manifestFile = "manifest.json"
+    public static func detectorFile(_ kind: DetectorKind) -> String { "\(kind.rawValue).json" }
+
+    /// The output folder's files: templates, rejection thresholds, detector thresholds,
+    /// and the manifest, which records the FNV-1a 64 hash of each of the others.
+    public func files() throws -> [String: Data] { try output().files }
+
+    /// The output folder's files and the manifest as written (with the files' hashes).
+    public func output() throws -> (files: [String: Data], manifest: TrainingManifest) {
+        var out: [String: Data] = [:]
+        out[Self.templatesFile] = try library.encoded()
+        out[Self.rejectionFile] = try rejection.encoded()
+        for (kind, t) in detectors { out[Self.detectorFile(kind)] = try t.encoded() }
+        for k in Array(out.keys) where out[k]?.last != 0x0A { out[k]?.append(0x0A) }
+        var manifest = self.manifest
+        manifest.files = out.mapValues { d in var h = FNV1a64(); h.combine(d); return h.hex }
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var m = try e.encode(manifest)
+        m.append(0x0A)
+        out[Self.manifestFile] = m
+        return (out, manifest)
+    }
+}
+
+/// `gesturelab train` end to end: from labelled samples to a template library (K per
+/// label, medoids), per-label rejection thresholds and check-mark / circle detector
+/// thresholds, with a manifest.
+///
+/// What a small dataset can still train:
+/// - a label with fewer than ``TrainingSettings/minimumSamplesPerLabel`` samples gets
+///   stochastic-resampling variants (``StochasticResampling``) as extra positives, so one
+///   sample per label still gives a rejection threshold;
+/// - negatives always include random scribbles (``RandomScribble``), and splices of two
+///   half gestures of different labels (``Splicing``) when there are two labels or more,
+///   so one label alone still gets a threshold;
+/// - a detector whose label is absent is not trained, and the manifest says so.
+/// Unlabelled and degenerate samples are left out and counted in the notes.
+///
+/// Deterministic: every random choice derives from ``TrainingSettings/seed``.
+public enum TrainingWorkflow {
+    /// Synthetic labels; they never become templates.
+    public static let scribbleLabel = "(scribble)"
+    public static let spliceLabel = "(splice)"
+
+    /// - Parameters:
+    ///   - input: every sample read.
+    ///   - source: the dataset path, for messages and the manifest.
+    ///   - skippedFiles: messages for input files that could not be read.
+    /// - Throws: ``TrainingError`` when nothing at all can be trained.
+    public static func run(_ input: Dataset, source: String, skippedFiles: [String] = [],
+                           settings: TrainingSettings, progress: StageProgress? = nil) throws -> TrainingResult {
+        guard input.count > 0 else { throw TrainingError.noSamples(path: source, skippedFiles: skippedFiles.count) }
+        var notes: [String] = [], notTrained: [String] = [], trained: [String] = []
+        let labelled = input.samples.filter { !($0.label ?? "").isEmpty }
+        guard !labelled.isEmpty else { throw TrainingError.noLabels(path: source, samples: input.count) }
+        if labelled.count < input.count {
+            notes.append("\(input.count - labelled.count) unlabelled sample(s) left out")
+        }
+        let usable = labelled.filter { isUsable($0.gesture) }
+        guard !usable.isEmpty else { throw TrainingError.noUsableSamples(path: source, degenerate: labelled.count) }
+        if usable.count < labelled.count {
+            let bad = labelled.filter { !isUsable($0.gesture) }
+            let shown = bad.prefix(5).map { $0.source ?? ($0.label ?? "?") }.joined(separator: ", ")
+            notes.append("\(bad.count) degenerate sample(s) left out (one point, zero length or non-finite): \(shown)\(bad.count > 5 ? ", …" : "")")
+        }
+        let data = Dataset(usable)
+        let labels = data.labels
+        if labels.count == 1 {
+            notes.append("only one label ('\(labels[0])'): the matcher can only accept or reject it; negatives are synthetic")
+        }
+        let summary = DatasetSummary(path: source, samples: input.count, labels: input.countsByLabel,
+                                     subjects: input.subjects.count, fingerprint: try DatasetFingerprint.of(input))
+
+        let synthetic = SyntheticSets.make(for: data, settings: settings, notes: &notes)
+
+        progress?("templates", 0, 1)
+        let matcherPart: MatcherPart
+        switch settings.algorithm {
+        case .protractor: matcherPart = trainMatcher(ProtractorMatcher.self, .default, data, synthetic, settings, progress)
+        case .dollarOne: matcherPart = trainMatcher(DollarOneMatcher.self, .default, data, synthetic, settings, progress)
+        case .pDollar: matcherPart = trainMatcher(PDollarMatcher.self, .default, data, synthetic, settings, progress)
+        }
+        let perLabel = matcherPart.library.templates.reduce(into: [String: Int]()) { $0[$1.name, default: 0] += 1 }
+        trained.append("templates: \(matcherPart.library.templates.count) for \(perLabel.count) label(s), up to \(settings.templatesPerClass) per label (\(settings.selection.rawValue))")
+        for (l, n) in perLabel.sorted(by: { $0.key < $1.key }) where n < settings.templatesPerClass {
+            notes.append("label '\(l)' has \(n) sample(s): \(n) template(s) instead of \(settings.templatesPerClass)")
+        }
+        trained.append("rejection thresholds (\(settings.algorithm.rawValue), \(TrainingSettings.describe(settings.rejection))): \(matcherPart.rejection.thresholds.count) label(s)")
+
+        var detectors: [DetectorKind: DetectorThresholds] = [:]
+        var binary: [BinaryEvaluation] = []
+        for (kind, label) in [(DetectorKind.checkmark, settings.checkmarkLabel), (.circle, settings.circleLabel)] {
+            guard labels.contains(label) else {
+                notTrained.append("\(kind.rawValue) detector: no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", "))); name the label with --\(kind.rawValue)-label")
+                continue
+            }
+            let set = Dataset(data.samples + synthetic.positives.filter { $0.label == label } + synthetic.negatives)
+            let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(kind.rawValue) features", $0, $1) }
+            do {
+                var r = try DetectorTrainer.train(m, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
+                                                  seed: settings.seed) { progress?("\(kind.rawValue) thresholds", $0, $1) }
+                r.thresholds.provenance = "gesturelab train, target FPR \(settings.detectorTargetFPR), seed \(settings.seed), data \(summary.fingerprint)"
+                detectors[kind] = r.thresholds
+                trained.append("\(kind.rawValue) detector for '\(label)': training TPR \(pct(r.training.truePositiveRate)), FPR \(pct(r.training.falsePositiveRate))")
+                var tally = DetectorTally(kind: kind, positive: label)
+                tally.add(m, trained: r.thresholds)
+                binary.append(tally.evaluation)
+            } catch {
+                notTrained.append("\(kind.rawValue) detector: \(error)")
+            }
+        }
+        binary.append(matcherPart.rejectionEvaluation)
+
+        let report = EvaluationReport(
+            title: "gesturelab train (figures on the training data, in-sample)", seed: settings.seed,
+            settings: settings.described, dataset: summary, binary: binary,
+            classification: [matcherPart.recognition], notes: notTrained + notes + skippedFiles.map { "skipped file: \($0)" })
+        let manifest = TrainingManifest(seed: settings.seed, settings: settings.described, dataset: summary,
+                                        trained: trained, notTrained: notTrained, skippedFiles: skippedFiles, notes: notes)
+        return TrainingResult(library: matcherPart.library, rejection: matcherPart.rejection, detectors: detectors,
+                              manifest: manifest, report: report)
+    }
+
+    /// A sample the geometry can work with: finite, at least two points, some length.
+    static func isUsable(_ g: Gesture) -> Bool {
+        g.isFinite && g.pointCount >= 2 && g.pathLength > 0
+    }
+
+    static func pct(_ v: Double) -> String { String(format: "%.1f%%", v * 100) }
+
+    struct MatcherPart {
+        var library: TemplateLibrary
+        var rejection: RejectionThresholds
+        var recognition: ClassificationEvaluation
+        var rejectionEvaluation: BinaryEvaluation
+    }
+
+    static func trainMatcher<M: TemplateMatcher>(_ type: M.Type, _ ms: M.Settings, _ data: Dataset, _ synthetic: SyntheticSets,
+                                                 _ settings: TrainingSettings, _ progress: StageProgress?) -> MatcherPart {
+        var rng = SeededGenerator.derived(seed: settings.seed, stream: 4)
+        let templates = TemplateSelector.select(from: data, perClass: settings.templatesPerClass, method: settings.selection,
+                                                matcher: M.self, settings: ms, using: &rng)
+        let library = TemplateLibrary(templates: templates, settings: [
+            "algorithm": M.algorithm.rawValue, "selection": settings.selection.rawValue,
+            "templatesPerClass": String(settings.templatesPerClass), "seed": String(settings.seed),
+        ])
+        let rejectionSamples = data.samples + synthetic.positives + synthetic.negatives
+        let trainedRejection = RejectionTrainer.train(
+            library: library, matcher: M.self, settings: ms, samples: rejectionSamples, method: settings.rejection,
+            spliceCount: 0, seed: settings.seed) { progress?("rejection thresholds", $0, $1) }
+        let matcher = M(library: library, settings: ms)
+        let recognition = MatcherScoring.recognition(matcher, samples: data.samples, name: "matcher",
+                                                     method: "\(M.algorithm.rawValue), \(settings.templatesPerClass) \(settings.selection.rawValue) template(s) per label, in-sample")
+        let rejectionEvaluation = MatcherScoring.rejection(matcher, thresholds: trainedRejection.thresholds,
+                                                           positives: data.samples.map(\.gesture),
+                                                           negatives: synthetic.negatives.map(\.gesture),
+                                                           negativesName: "synthetic negatives")
+        return MatcherPart(library: library, rejection: trainedRejection.thresholds, recognition: recognition,
+                           rejectionEvaluation: rejectionEvaluation)
+    }
+}
+
+/// The synthetic samples a training run adds: positives for labels with few samples,
+/// negatives (scribbles and splices) for everyone.
+struct SyntheticSets: Sendable {
+    var positives: [Sample]
+    var negatives: [Sample]
+
+    static func make(for data: Dataset, settings: TrainingSettings, notes: inout [String]) -> SyntheticSets {
+        var positives: [Sample] = []
+        var rng = SeededGenerator.derived(seed: settings.seed, stream: 1)
+        for (label, samples) in data.byLabel.sorted(by: { $0.key < $1.key })
+        where samples.count < settings.minimumSamplesPerLabel && settings.syntheticPositivesPerSample > 0 {
+            var made = 0
+            for s in samples {
+                let v = StochasticResampling().variants(of: s, count: settings.syntheticPositivesPerSample, using: &rng)
+                positives += v
+                made += v.count
+            }
+            notes.append("label '\(label)' has \(samples.count) sample(s), fewer than \(settings.minimumSamplesPerLabel): \(made) synthetic variant(s) (stochastic resampling) added as positives for its thresholds")
+        }
+        // Scribbles the size of the user's gestures: the detectors measure lengths in points.
+        let sizes = data.samples.compactMap { $0.gesture.boundingBox?.longerSide }.filter { $0 > 0 }.sorted()
+        let size = sizes.isEmpty ? 200 : sizes[sizes.count / 2]
+        var scribbleRNG = SeededGenerator.derived(seed: settings.seed, stream: 2)
+        var negatives = RandomScribble(size: size, label: TrainingWorkflow.scribbleLabel)
+            .samples(count: settings.syntheticNegatives, using: &scribbleRNG)
+        if data.labels.count >= 2 && settings.splicedNegatives > 0 {
+            var spliceRNG = SeededGenerator.derived(seed: settings.seed, stream: 3)
+            let spliced = Splicing.negatives(from: data.samples.map(\.gesture), labels: data.samples.map { $0.label ?? "" },
+                                             count: settings.splicedNegatives, using: &spliceRNG)
+            negatives += spliced.enumerated().map { i, g in
+                Sample(gesture: g, label: TrainingWorkflow.spliceLabel, meta: ["synthetic": "splice"], source: "synthetic splice \(i)")
+            }
+        } else if settings.splicedNegatives > 0 {
+            notes.append("one label only: no splices (half of one sample joined to half of another of the same label looks like that label); negatives are random scribbles")
+        }
+        return SyntheticSets(positives: positives, negatives: negatives)
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import GestureData
+import GestureMatching
+import GestureTraining
+
+/// `gesturelab train --dataset DIR --out OUTDIR`: everything from a folder of samples.
+struct TrainAll: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "all",
+        abstract: "Train a template library, rejection thresholds and detector thresholds into one folder (the default).",
+        discussion: """
+        Reads every sample under --dataset (native .json/.jsonl, $1 or multistroke XML), picks \
+        K templates per label (medoids by default), trains per-label rejection thresholds and the \
+        check-mark and circle detectors' thresholds, and writes templates.json, rejection.json, \
+        checkmark.json, circle.json and manifest.json (settings, seed, FNV-1a 64 fingerprint of \
+        the data, what could not be trained and why) into --out. The folder is written whole or \
+        not at all. Labels with few samples get synthetic positives (stochastic resampling); \
+        negatives include random scribbles and splices of two half gestures.
+        """)
+
+    @Option(help: "A dataset folder or file (.xml, .json, .jsonl).")
+    var dataset: String
+
+    @Option(help: "The output folder (replaced as a whole).")
+    var out: String
+
+    @Option(help: "Templates per label (K).")
+    var templatesPerClass = 5
+
+    @Option(help: "Template selection: medoid or random.")
+    var select = "medoid"
+
+    @Option(help: "Matcher: protractor, dollar1 or pdollar.")
+    var algorithm = "protractor"
+
+    @Option(help: "Rejection thresholds: f1, sigma or target-fpr.")
+    var rejection = "f1"
+
+    @Option(help: "k for --rejection sigma (mean + k standard deviations).")
+    var sigmaK = 3.0
+
+    @Option(help: "Target false-positive rate for --rejection target-fpr.")
+    var rejectionTargetFpr = 0.01
+
+    @Option(help: "Target false-positive rate of the detectors on the training data.")
+    var detectorTargetFpr = 0.01
+
+    @Option(help: "Label of the check-mark samples.")
+    var checkmarkLabel = "check"
+
+    @Option(help: "Label of the circle samples.")
+    var circleLabel = "circle"
+
+    @Option(help: "Synthetic variants per sample for labels with fewer than --min-samples samples.")
+    var syntheticPositives = 8
+
+    @Option(help: "Labels with fewer samples than this get synthetic positives.")
+    var minSamples = 5
+
+    @Option(help: "Random scribbles added as negatives.")
+    var scribbles = 200
+
+    @Option(help: "Splices of two half gestures added as negatives (needs two labels).")
+    var splices = 200
+
+    @Flag(help: "Train on the readable files when some cannot be read (the manifest lists the skipped ones).")
+    var skipUnreadable = false
+
+    @Option(help: "Seed for every random choice.")
+    var seed: UInt64 = 1
+
+    @OptionGroup var reportOptions: ReportOptions
+    @OptionGroup var datasetOptions: DatasetOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard templatesPerClass >= 1 else { throw ValidationError("--templates-per-class must be at least 1") }
+        guard TemplateSelection(rawValue: select) != nil else { throw ValidationError("--select must be medoid or random; got '\(select)'") }
+        guard MatcherAlgorithm(rawValue: algorithm) != nil else {
+            throw ValidationError("--algorithm must be protractor, dollar1 or pdollar; got '\(algorithm)'")
+        }
+        guard ["f1", "sigma", "target-fpr"].contains(rejection) else {
+            throw ValidationError("--rejection must be f1, sigma or target-fpr; got '\(rejection)'")
+        }
+        for (name, v) in [("--rejection-target-fpr", rejectionTargetFpr), ("--detector-target-fpr", detectorTargetFpr)] {
+            guard v.isFinite, v >= 0, v <= 1 else { throw ValidationError("\(name) must be between 0 and 1; got \(v)") }
+        }
+        guard sigmaK.isFinite, sigmaK >= 0 else { throw ValidationError("--sigma-k must be a finite number >= 0") }
+        guard syntheticPositives >= 0, minSamples >= 0, scribbles >= 0, splices >= 0 else {
+            throw ValidationError("--synthetic-positives, --min-samples, --scribbles and --splices must be >= 0")
+        }
+        guard !out.isEmpty else { throw ValidationError("--out must name a folder") }
+    }
+
+    var settings: TrainingSettings {
+        let method: RejectionMethod
+        switch rejection {
+        case "sigma": method = .sigma(k: sigmaK)
+        case "target-fpr": method = .targetFPR(rejectionTargetFpr)
+        default: method = .f1
+        }
+        return TrainingSettings(
+            templatesPerClass: templatesPerClass, selection: TemplateSelection(rawValue: select) ?? .medoid,
+            algorithm: MatcherAlgorithm(rawValue: algorithm) ?? .protractor, rejection: method,
+            syntheticPositivesPerSample: syntheticPositives, minimumSamplesPerLabel: minSamples,
+            syntheticNegatives: scribbles, splicedNegatives: splices, detectorTargetFPR: detectorTargetFpr,
+            checkmarkLabel: checkmarkLabel, circleLabel: circleLabel, seed: seed)
+    }
+
+    struct Output: Encodable {
+        var out: String
+        var report: String?
+        var manifest: TrainingManifest
+    }
+
+    func run() throws {
+        // Read tolerantly so that every bad file is named at once, not just the first.
+        let loaded = try DatasetLoader.load(dataset, mode: .tolerant)
+        let skipped = loaded.skipped.map(\.description)
+        if !skipped.isEmpty && !skipUnreadable { throw TrainingError.unreadableFiles(skipped) }
+        let data = loaded.dataset.excludingSubjects(datasetOptions.excludedSubjects)
+        let bar = StageProgressBar(format: output.format)
+        let excluded = datasetOptions.excludedSubjects
+        let source = excluded.isEmpty ? dataset : "\(dataset) (excluding subjects \(excluded.joined(separator: ", ")))"
+        let result = try TrainingWorkflow.run(data, source: source, skippedFiles: skipped, settings: settings,
+                                              progress: bar.handler)
+        bar.finish()
+        let written = try result.output()
+        try OutputFolder.write(written.files, to: URL(fileURLWithPath: out))
+        let reportPath = try reportOptions.write(result.report)
+        switch output.format {
+        case .json:
+            Console.out(try Console.json(Output(out: out, report: reportPath, manifest: written.manifest)))
+        case .text:
+            let m = written.manifest
+            Console.out("trained from \(m.dataset.samples) samples (\(m.dataset.labels.count) labels, \(m.dataset.subjects) subjects), seed \(m.seed), data fingerprint \(m.dataset.fingerprint):")
+            for t in m.trained { Console.out("  ✓ \(t)") }
+            for t in m.notTrained { Console.out("  ✗ not trained: \(t)") }
+            for f in m.skippedFiles { Console.out("  ! skipped file: \(f)") }
+            for n in m.notes { Console.out("  · \(n)") }
+            Console.out("wrote \(out)/: \(written.files.keys.sorted().joined(separator: ", "))")
+            if let reportPath { Console.out("report: \(reportPath)") }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import GestureData
+import GestureGeometry
+import GestureTestSupport
+import Testing
+@testable import GestureTraining
+
+struct ReportWriterTests {
+    static func sampleReport(seed: UInt64) -> EvaluationReport {
+        var rng = SeededGenerator(seed: seed)
+        let pos = (0..<200).map { _ in Double.random(in: 0.2...1.5, using: &rng) }
+        let neg = (0..<300).map { _ in Double.random(in: -2...0.4, using: &rng) }
+        let preset = NamedOperatingPoint(name: "book preset", threshold: nil,
+                                         counts: BinaryCounts(truePositives: 150, falseNegatives: 50, falsePositives: 240, trueNegatives: 60))
+        let binary = BinaryEvaluation(name: "checkmark", positive: "label check", scoreName: "margin",
+                                      positives: pos, negatives: neg, orientation: .higherIsPositive,
+                                      threshold: 0, comparisons: [preset], acceptedByLabel: ["check": 0.9, "v": 0.05])
+        var confusion = ConfusionMatrix()
+        for (t, p) in [("a", "a"), ("a", "b"), ("b", "b"), ("c", nil), ("c", "c")] as [(String, String?)] {
+            confusion.record(truth: t, predicted: p)
+        }
+        let curve = [1, 3, 5].map { AccuracyAtTemplates(templatesPerClass: $0, accuracy: 0.8 + Double($0) * 0.03,
+                                                          byLabel: ["a": 0.9, "b": 0.7 + Double($0) * 0.05]) }
+        let c = ClassificationEvaluation(name: "matcher", method: "protractor", confusion: confusion, accuracyByTemplates: curve)
+        return EvaluationReport(title: "test <report> & co", seed: seed, settings: ["k": "v"], binary: [binary],
+                                classification: [c], notes: ["a note"])
+    }
+
+    @Test func writesEveryFileAndPlotsNameTheirAxes() throws {
+        let files = try ReportWriter.files(for: Self.sampleReport(seed: 1))
+        #expect(Set(files.keys) == ["report.json", "report.md", "checkmark-roc.svg", "checkmark-scores.svg",
+                                    "matcher-confusion.svg", "matcher-accuracy.svg"])
+        let roc = String(decoding: try #require(files["checkmark-roc.svg"]), as: UTF8.self)
+        #expect(roc.contains("false-positive rate (FPR)") && roc.contains("true-positive rate (TPR)"))
+        #expect(roc.contains("<circle"))  // the operating point marker
+        let scores = String(decoding: try #require(files["checkmark-scores.svg"]), as: UTF8.self)
+        #expect(scores.contains("threshold"))
+        let md = String(decoding: try #require(files["report.md"]), as: UTF8.self)
+        #expect(md.contains("Seed: `1`"))
+    }
+
+    @Test func svgIsWellFormedXML() throws {
+        for (name, data) in try ReportWriter.files(for: Self.sampleReport(seed: 2)) where name.hasSuffix(".svg") {
+            let parser = XMLParser(data: data)
+            #expect(parser.parse() && parser.parserError == nil, "\(name) is not well-formed")
+        }
+    }
+
+    @Test func sameSeedSameBytesOtherSeedOtherBytes() throws {
+        let a = try ReportWriter.files(for: Self.sampleReport(seed: 7))
+        let b = try ReportWriter.files(for: Self.sampleReport(seed: 7))
+        let c = try ReportWriter.files(for: Self.sampleReport(seed: 8))
+        #expect(a == b)
+        #expect(a["report.json"] != c["report.json"])
+    }
+
+    @Test func reportJSONRoundTrips() throws {
+        let r = Self.sampleReport(seed: 3)
+        let data = try #require(try ReportWriter.files(for: r)["report.json"])
+        #expect(try JSONDecoder().decode(EvaluationReport.self, from: data) == r)
+    }
+
+    @Test func writeReplacesAWholeFolder() throws {
+        let tmp = try TemporaryDirectory("report-writer")
+        defer { tmp.remove() }
+        let dir = tmp.url.appendingPathComponent("report")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data("stale".utf8).write(to: dir.appendingPathComponent("stale.txt"))
+        try ReportWriter.write(Self.sampleReport(seed: 1), to: dir)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(!names.contains("stale.txt"))
+        #expect(names.contains("report.json"))
+        // No temporary or old folders are left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.url.path) == ["report"])
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureGeometry
+import GestureMatching
+import GestureTestSupport
+import Testing
+@testable import GestureTraining
+
+struct WorkflowTrainingTests {
+    static let settings = TrainingSettings(templatesPerClass: 3, syntheticNegatives: 60, splicedNegatives: 60, seed: 5)
+
+    @Test func trainsEverythingFromAFewSubjects() throws {
+        let data = Dataset(WorkflowFixtures.samples())
+        let r = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)
+        #expect(r.library.names == ["check", "circle", "zigzag"])
+        #expect(r.library.templates.count == 9)
+        #expect(Set(r.rejection.thresholds.keys) == ["check", "circle", "zigzag"])
+        #expect(r.rejection.thresholds.values.allSatisfy { $0 > 0 && $0.isFinite })
+        #expect(Set(r.detectors.keys) == [.checkmark, .circle])
+        #expect(r.manifest.notTrained.isEmpty)
+        let files = try r.files()
+        #expect(Set(files.keys) == ["templates.json", "rejection.json", "checkmark.json", "circle.json", "manifest.json"])
+        // Every output decodes with its own module's validating decoder.
+        _ = try TemplateLibrary.decode(try #require(files["templates.json"]))
+        _ = try RejectionThresholds.decode(try #require(files["rejection.json"]))
+        _ = try DetectorThresholds.decode(try #require(files["checkmark.json"]), kind: .checkmark, file: "checkmark.json")
+        let manifest = try JSONDecoder().decode(TrainingManifest.self, from: try #require(files["manifest.json"]))
+        #expect(manifest.seed == 5)
+        #expect(manifest.dataset.fingerprint == (try DatasetFingerprint.of(data)))
+        #expect(manifest.files.count == 4)
+    }
+
+    @Test func sameSeedSameBytes() throws {
+        let data = Dataset(WorkflowFixtures.samples())
+        let a = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)
+        let b = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)
+        #expect(try a.files() == b.files())
+        #expect(try ReportWriter.files(for: a.report) == ReportWriter.files(for: b.report))
+    }
+
+    @Test func oneLabelTrainsTheMatcherAndSaysWhyDetectorsWereNot() throws {
+        let data = Dataset(WorkflowFixtures.samples(labels: ["zigzag"]))
+        let r = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)
+        #expect(r.library.names == ["zigzag"])
+        let t = try #require(r.rejection.thresholds["zigzag"])
+        #expect(t > 0)
+        #expect(r.detectors.isEmpty)
+        #expect(r.manifest.notTrained.count == 2)
+        #expect(r.manifest.notTrained.allSatisfy { $0.contains("no sample is labelled") })
+        #expect(r.manifest.notes.contains { $0.contains("only one label") })
+    }
+
+    @Test func oneSamplePerLabelUsesSyntheticPositives() throws {
+        let data = Dataset(WorkflowFixtures.samples(subjects: ["s1"], perLabel: 1))
+        let r = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)
+        #expect(r.library.templates.count == 3)
+        // With no other example, the threshold comes from synthetic variants: it must
+        // accept something beyond an exact copy of the template.
+        #expect(r.rejection.thresholds.values.allSatisfy { $0 > 0 })
+        #expect(r.manifest.notes.contains { $0.contains("synthetic variant") })
+        #expect(r.manifest.notes.contains { $0.contains("1 template(s) instead of 3") })
+    }
+
+    @Test func oneLabelOneSampleStillTrains() throws {
+        let data = Dataset(WorkflowFixtures.samples(labels: ["check"], subjects: ["s1"], perLabel: 1))
+        let r = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)
+        #expect(r.library.templates.count == 1)
+        #expect(r.rejection.thresholds["check"] ?? 0 > 0)
+    }
+
+    @Test func degenerateAndUnlabelledSamplesAreLeftOutAndCounted() throws {
+        var samples = WorkflowFixtures.samples(subjects: ["s1"])
+        samples.append(Sample(gesture: Gesture(points: [Point(x: 1, y: 1)]), label: "check", source: "dot.json"))
+        samples.append(Sample(gesture: Gesture(points: [Point(x: 1, y: 1), Point(x: 5, y: 9)]), label: nil))
+        let r = try TrainingWorkflow.run(Dataset(samples), source: "fixtures", settings: Self.settings)
+        #expect(r.manifest.notes.contains { $0.contains("1 degenerate sample(s)") && $0.contains("dot.json") })
+        #expect(r.manifest.notes.contains { $0.contains("1 unlabelled") })
+    }
+
+    @Test func nothingToTrainIsAClearError() {
+        #expect(throws: TrainingError.noSamples(path: "p", skippedFiles: 0)) {
+            try TrainingWorkflow.run(Dataset([]), source: "p", settings: Self.settings)
+        }
+        let unlabelled = Sample(gesture: Gesture(points: [Point(x: 0, y: 0), Point(x: 5, y: 5)]))
+        #expect(throws: TrainingError.noLabels(path: "p", samples: 1)) {
+            try TrainingWorkflow.run(Dataset([unlabelled]), source: "p", settings: Self.settings)
+        }
+        let dot = Sample(gesture: Gesture(points: [Point(x: 0, y: 0)]), label: "check")
+        #expect(throws: TrainingError.noUsableSamples(path: "p", degenerate: 1)) {
+            try TrainingWorkflow.run(Dataset([dot]), source: "p", settings: Self.settings)
+        }
+    }
+
+    @Test func crossValidationTestsEverySampleOnce() throws {
+        let data = Dataset(WorkflowFixtures.samples(perLabel: 3))
+        let (report, summary) = try SubjectCrossValidation.run(data, source: "fixtures", settings: Self.settings,
+                                                               templateCounts: [1, 2])
+        #expect(summary.folds == 3)
+        #expect(summary.recognitions == data.count)
+        let check = try #require(summary.detectors.first { $0.detector == "checkmark" && $0.thresholds == "trained" })
+        #expect(check.positives + check.negatives == data.count)
+        #expect(report.classification.first?.accuracyByTemplates.map(\.templatesPerClass) == [1, 2, 3])
+    }
+}
