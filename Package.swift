@@ -22,6 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         .target(name: "GestureGeometry"),
@@ -41,7 +42,13 @@ let package = Package(
             name: "GestureEngine",
             dependencies: ["GestureDetectors", "GestureMatching", "GestureData"]
         ),
-        .target(name: "GestureRecorder", dependencies: ["GestureTraining", "GestureData"]),
+        .target(
+            name: "GestureRecorder",
+            dependencies: [
+                "GestureTraining", "GestureData",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "gesturelab",
             dependencies: [
@@ -58,7 +65,13 @@ let package = Package(
         .testTarget(name: "GestureMatchingTests", dependencies: ["GestureMatching", "GestureData", "GestureTestSupport"]),
         .testTarget(name: "GestureTrainingTests", dependencies: ["GestureTraining", "GestureTestSupport"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTestSupport"]),
-        .testTarget(name: "GestureRecorderTests", dependencies: ["GestureRecorder", "GestureTestSupport"]),
+        .testTarget(
+            name: "GestureRecorderTests",
+            dependencies: [
+                "GestureRecorder", "GestureTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(name: "gesturelabTests", dependencies: ["gesturelab", "GestureTestSupport"]),
     ]
 )

@@ -1,7 +1,102 @@
 import ArgumentParser
+import Foundation
+import GestureData
+import GestureRecorder
 
-// Placeholder until its issue lands; replaced by the real command.
+/// `gesturelab record`: serves the recorder page until Ctrl-C.
 struct Record: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "record", abstract: "Serve the recorder page (not built yet)")
-    func run() throws { throw ValidationError("'record' is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Serve a local page to draw and label examples into a sample store, with live recognition.",
+        discussion: """
+        Open the printed address in a browser, pick or add a label, draw (mouse, pen or touch) \
+        and save. Each sample is written atomically as native JSON to STORE/LABEL/<id>.json. \
+        Binds to 127.0.0.1 unless --host says otherwise. Stop with Ctrl-C.
+        """
+    )
+
+    @Option(name: .customLong("store"), help: "The sample store folder (created when missing).")
+    var store: String
+
+    @Option(help: "TCP port (0 picks a free one; the chosen address is printed).")
+    var port: Int = RecorderSettings.default.port
+
+    @Option(help: "Address to bind. Anything but loopback exposes the page to the network.")
+    var host: String = RecorderSettings.default.host
+
+    @Option(help: "Template library for the live matcher (default: templates/templates.json when present).")
+    var templates: String?
+
+    @Option(help: "Rejection thresholds (gesturelab.rejection/1) for the matcher's algorithm; without them the page shows the best match and makes no decision.")
+    var rejection: String?
+
+    @OptionGroup var matcher: MatcherOptions
+
+    @Option(name: .customLong("pause-ms"),
+            help: "Default pause (ms) that ends a multistroke sample on the page; 0 = Done button only.")
+    var pauseMilliseconds: Int = RecorderSettings.default.defaultPauseMilliseconds
+
+    @Option(name: .customLong("max-body-bytes"), help: "Largest request body accepted, in bytes.")
+    var maxBodyBytes: Int = RecorderSettings.default.maxBodyBytes
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
+        guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        guard pauseMilliseconds >= 0 else { throw ValidationError("--pause-ms must be ≥ 0, got \(pauseMilliseconds)") }
+        guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be ≥ 1024, got \(maxBodyBytes)") }
+        if let templates, !FileManager.default.fileExists(atPath: templates) {
+            throw ValidationError("--templates: no such file: \(templates)")
+        }
+        if let rejection, !FileManager.default.fileExists(atPath: rejection) {
+            throw ValidationError("--rejection: no such file: \(rejection)")
+        }
+    }
+
+    func run() throws {
+        let sampleStore: SampleStore
+        do {
+            sampleStore = try SampleStore(root: URL(fileURLWithPath: store))
+        } catch {
+            throw ValidationError("--store: \(error)")
+        }
+        var settings = RecorderSettings.default
+        settings.host = host
+        settings.port = port
+        settings.defaultPauseMilliseconds = pauseMilliseconds
+        settings.maxBodyBytes = maxBodyBytes
+        let wiring = try RecorderWiring.make(templatesOption: templates, rejectionOption: rejection, matcher: matcher)
+        for note in wiring.notes { Console.err("record: \(note)") }
+        let server = RecorderServer(store: sampleStore, settings: settings,
+                                    recognizers: wiring.recognizers, trainer: wiring.trainer)
+        // Hummingbird logs each start at info level; keep the terminal to our own lines
+        // unless the user asks for more with LOG_LEVEL.
+        setenv("LOG_LEVEL", "warning", 0)
+        let exposed = !RecorderSettings.isLoopback(host)
+        let (h, p) = (host, port)
+        do {
+            try serve(server, exposed: exposed, sampleStore: sampleStore)
+        } catch {
+            let hint = "\(error)".contains("in use") ? " (another program uses this port: pick another with --port, or --port 0)" : ""
+            throw RecordServeError(message: "cannot serve on \(h):\(p): \(error)\(hint)")
+        }
+    }
+
+    private func serve(_ server: RecorderServer, exposed: Bool, sampleStore: SampleStore) throws {
+        try RecorderCLISupport.runBlocking {
+            try await server.run { boundHost, boundPort, removed in
+                for path in removed { Console.err("record: removed a temporary file left by a killed writer: \(path)") }
+                if exposed { Console.err("record: warning: listening on \(boundHost), reachable from other machines") }
+                let shown = boundHost.contains(":") ? "[\(boundHost)]" : boundHost
+                Console.out("Recording into \(sampleStore.root.path)")
+                Console.out("Listening on http://\(shown):\(boundPort)/ (Ctrl-C to stop)")
+                RecorderCLISupport.flush()
+            }
+        }
+    }
+}
+
+/// The server could not start or stopped with an error.
+struct RecordServeError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }

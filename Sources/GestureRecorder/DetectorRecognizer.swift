@@ -1,0 +1,85 @@
+import GestureDetectors
+import GestureGeometry
+import GestureTraining
+
+/// A rule-based detector (check mark or circle) as a recorder hook: it measures the
+/// drawn stroke and lets its thresholds decide (GestureDetectors), reporting the features
+/// behind the decision.
+///
+/// ```swift
+/// let check = DetectorRecognizer(thresholds: .checkmark(.checkPlease), source: "preset checkPlease")
+/// check.recognize(gesture)   // [RecognitionResult(name: "checkmark detector", recognized: true, …)]
+/// ```
+///
+/// The detectors read one stroke, as the training and evaluation code does: a multistroke
+/// sample is reported as not recognized, saying why. A trained box reports its margin
+/// (≥ 0 inside the box, in units of each feature's trained spread) in `measurements`;
+/// the book presets (CheckPlease, Sadun) decide yes/no and report their raw measures.
+/// There is no 0…1 score for detectors, so `score` stays `nil`.
+public struct DetectorRecognizer: SampleRecognizer {
+    public let thresholds: DetectorThresholds
+    /// Where the thresholds came from (a file path or a preset name), shown on the page.
+    public let source: String
+
+    public init(thresholds: DetectorThresholds, source: String) {
+        self.thresholds = thresholds
+        self.source = source
+    }
+
+    public var name: String { "\(thresholds.kind.rawValue) detector" }
+
+    public func recognize(_ gesture: Gesture) -> [RecognitionResult] {
+        guard gesture.strokes.count == 1, let stroke = gesture.strokes.first else {
+            return [result(false, [:], "reads one stroke; this sample has \(gesture.strokes.count) strokes")]
+        }
+        switch thresholds {
+        case .checkmark(let t):
+            let features = CheckmarkDetector(thresholds: t).measure(stroke)
+            let fires = t.accepts(features)
+            switch t.rule {
+            case .checkPlease(let rule):
+                let firing = features.rawTurns.filter(rule.fires).count
+                let m: [String: Double] = ["turns": Double(features.rawTurns.count), "firingTurns": Double(firing)]
+                return [result(fires, m, "CheckPlease rule (\(Self.fmt(rule.minAngle))°–\(Self.fmt(rule.maxAngle))°, length > \(Self.fmt(rule.minLength))): \(firing) of \(features.rawTurns.count) turns fire")]
+            case .trained:
+                var m = features.shape?.values ?? [:]
+                let margin = t.score(features)
+                if margin.isFinite { m["margin"] = margin }
+                return [result(fires, m, features.shape == nil
+                    ? "too few distinct points to measure a shape"
+                    : "trained feature box, margin \(Self.fmt(margin)) (≥ 0 inside)")]
+            }
+        case .circle(let t):
+            let features = CircleDetector(thresholds: t).measure(stroke)
+            let fires = t.accepts(features)
+            switch t.rule {
+            case .sadun:
+                guard let s = features.sadun else {
+                    return [result(false, [:], "too few points for Sadun's test")]
+                }
+                var m: [String: Double] = ["points": Double(s.pointCount), "inflections": Double(s.inflections),
+                                           "closureDistance": s.closureDistance, "transitMinus2Pi": s.transit - 2 * .pi]
+                if let d = s.duration { m["duration"] = d }
+                return [result(fires, m, "Sadun's circle test: \(s.inflections) inflections, closure \(Self.fmt(s.closureDistance)) pt, transit − 2π = \(Self.fmt(s.transit - 2 * .pi)) rad")]
+            case .trained:
+                var m = features.shape?.values ?? [:]
+                let margin = t.score(features)
+                if margin.isFinite { m["margin"] = margin }
+                return [result(fires, m, features.shape == nil
+                    ? "too few distinct points to measure a shape"
+                    : "trained feature box, margin \(Self.fmt(margin)) (≥ 0 inside)")]
+            }
+        }
+    }
+
+    private func result(_ fires: Bool, _ measurements: [String: Double], _ why: String) -> RecognitionResult {
+        RecognitionResult(name: name, kind: .detector, recognized: fires, measurements: measurements,
+                          detail: "\(why) [\(source)]")
+    }
+
+    private static func fmt(_ x: Double) -> String {
+        guard x.isFinite else { return x > 0 ? "∞" : "−∞" }
+        let r = (x * 100).rounded() / 100
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import GestureData
+
+/// The page's undo stack: saves and deletes made through this server, newest last.
+/// Undoing a save deletes the file; undoing a delete writes the sample back under its id.
+actor EditHistory {
+    enum Edit: Sendable {
+        case saved(SampleStore.Entry)
+        case deleted(SampleStore.Entry, Sample)
+    }
+
+    private var edits: [Edit] = []
+    private let depth: Int
+
+    init(depth: Int) { self.depth = max(depth, 0) }
+
+    func record(_ edit: Edit) {
+        guard depth > 0 else { return }
+        edits.append(edit)
+        if edits.count > depth { edits.removeFirst(edits.count - depth) }
+    }
+
+    func popLast() -> Edit? { edits.popLast() }
+
+    /// Puts back an edit whose undo failed, so it can be tried again.
+    func restore(_ edit: Edit) { edits.append(edit) }
+
+    var count: Int { edits.count }
+}

@@ -1,2 +1,0 @@
-// GestureRecorder: see DESIGN.md §1. Grows with its issue.
-import GestureGeometry

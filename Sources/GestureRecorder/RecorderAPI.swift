@@ -1,0 +1,110 @@
+import Foundation
+import GestureData
+import GestureGeometry
+import Hummingbird
+
+/// The JSON the recorder's HTTP API returns (`/api/...`). Errors come back as
+/// Hummingbird's `{"error": {"message": "..."}}` with a 4xx/5xx status.
+enum RecorderAPI {
+    /// `GET /api/state`.
+    struct State: ResponseEncodable {
+        var store: String
+        var labels: [LabelCount]
+        var total: Int
+        var recognizers: [String]
+        var trainingAvailable: Bool
+        var report: TrainingReport?
+        var pauseMilliseconds: Int
+        var maxBodyBytes: Int
+        var undoDepth: Int
+    }
+
+    struct LabelCount: Codable {
+        var label: String
+        var count: Int
+    }
+
+    /// What the recorder knows about a drawn gesture besides recognizer verdicts.
+    struct Facts: Codable {
+        var strokes: Int
+        var points: Int
+        var pathLength: Double
+        /// Seconds from the first to the last time stamp, when the points have times.
+        var duration: Double?
+
+        init(_ g: Gesture) {
+            strokes = g.strokes.count
+            points = g.pointCount
+            pathLength = g.pathLength.isFinite ? g.pathLength : 0
+            let times = g.allPoints.compactMap(\.t)
+            if let first = times.first, let last = times.last { duration = last - first } else { duration = nil }
+        }
+    }
+
+    /// `POST /api/recognize`.
+    struct Recognition: ResponseEncodable {
+        var facts: Facts
+        var results: [RecognitionResult]
+    }
+
+    /// `POST /api/samples`.
+    struct Saved: ResponseEncodable {
+        var label: String
+        var id: String
+        var file: String
+        var facts: Facts
+        var results: [RecognitionResult]
+        var count: Int
+    }
+
+    /// `DELETE /api/samples/:label/:id` and `POST /api/undo`.
+    struct Edited: ResponseEncodable {
+        /// "deleted", "undid save", "undid delete", or "nothing to undo".
+        var action: String
+        var label: String?
+        var id: String?
+        var undoLeft: Int
+    }
+
+    /// One row of `GET /api/samples`.
+    struct SampleSummary: Codable {
+        var label: String
+        var id: String
+        var subject: String?
+        var device: String?
+        var strokes: Int
+        var points: Int
+        /// Strokes scaled into the unit square (aspect kept), thinned for drawing.
+        var thumbnail: [[[Double]]]
+        /// Set instead of the rest when the file does not decode.
+        var error: String?
+    }
+
+    struct SampleList: ResponseEncodable {
+        var label: String?
+        var total: Int
+        var samples: [SampleSummary]
+    }
+
+    struct Report: ResponseEncodable {
+        var report: TrainingReport?
+    }
+
+    /// Strokes scaled into [0, 1]² keeping the aspect ratio, each thinned to at most
+    /// `maxPoints` points by even striding (first and last kept).
+    static func thumbnail(_ g: Gesture, maxPoints: Int) -> [[[Double]]] {
+        guard let box = g.boundingBox else { return [] }
+        let side = max(box.longerSide, 1e-9)
+        let dx = (side - box.width) / 2, dy = (side - box.height) / 2
+        func norm(_ p: Point) -> [Double] {
+            [((p.x - box.minX + dx) / side * 1000).rounded() / 1000, ((p.y - box.minY + dy) / side * 1000).rounded() / 1000]
+        }
+        let limit = max(maxPoints, 2)
+        return g.strokes.map { s in
+            let pts = s.points
+            guard pts.count > limit else { return pts.map(norm) }
+            let step = Double(pts.count - 1) / Double(limit - 1)
+            return (0..<limit).map { norm(pts[Int((Double($0) * step).rounded())]) }
+        }
+    }
+}

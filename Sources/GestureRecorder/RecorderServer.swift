@@ -1,0 +1,269 @@
+import Foundation
+import GestureData
+import GestureGeometry
+import Hummingbird
+
+/// The recorder: a page on `http://127.0.0.1:8377/` where a person draws examples that
+/// land in a ``GestureData/SampleStore``, with the recognizers' verdict on each sample.
+///
+/// ```swift
+/// let server = RecorderServer(store: try SampleStore(root: dir), settings: .default,
+///                             recognizers: [checkmark, circle, matcher], trainer: nil)
+/// try await server.run { host, port in print("http://\(host):\(port)/") }
+/// ```
+///
+/// The HTTP API (all JSON):
+/// - `GET /` the page; `GET /api/state` labels, counts, recognizers, last report;
+/// - `GET /api/samples?label=L&limit=N` newest samples first, with thumbnails;
+/// - `POST /api/recognize` a native sample → the recognizers' results (nothing written);
+/// - `POST /api/samples` a native sample with its label → saved atomically under `DIR/LABEL/`;
+/// - `DELETE /api/samples/LABEL/ID`; `POST /api/undo` undoes the last save or delete;
+/// - `POST /api/train` runs the training workflow; `GET /api/report` its last report.
+///
+/// Safety: labels and ids are validated before any path is built (`../../etc` → 400);
+/// bodies over ``RecorderSettings/maxBodyBytes`` → 413; malformed JSON → 400 naming the
+/// field; bodies must be `application/json` (so another site's page cannot post a simple
+/// form here); on a loopback address, requests must be addressed to a loopback host name
+/// and come from the page's own origin (no DNS rebinding, no cross-site writes).
+/// Every error answers `{"error": {"message": "..."}}` and writes nothing.
+public struct RecorderServer: Sendable {
+    public let store: SampleStore
+    public let settings: RecorderSettings
+    public let recognizers: [any SampleRecognizer]
+    public let trainer: (any TrainingRunner)?
+    private let history: EditHistory
+    private let reports: ReportBox
+
+    public init(store: SampleStore, settings: RecorderSettings = .default,
+                recognizers: [any SampleRecognizer] = [], trainer: (any TrainingRunner)? = nil) {
+        self.store = store
+        self.settings = settings
+        self.recognizers = recognizers
+        self.trainer = trainer
+        self.history = EditHistory(depth: settings.undoDepth)
+        self.reports = ReportBox()
+    }
+
+    /// Serves until SIGINT or SIGTERM. Clears temporary files that killed writers left in
+    /// the store first.
+    /// - Parameter onListening: called once with the bound host and the actual port
+    ///   (useful with port 0), and the stale temporary files removed at start.
+    public func run(onListening: @escaping @Sendable (_ host: String, _ port: Int, _ removedTemporaryFiles: [String]) -> Void) async throws {
+        let removed = (try? store.removeStaleTemporaryFiles()) ?? []
+        try await makeApplication { host, port in onListening(host, port, removed) }.runService()
+    }
+
+    /// The Hummingbird application (for tests: `app.test(.router)` or `.live`).
+    public func makeApplication(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in })
+        -> some ApplicationProtocol
+    {
+        let host = settings.host, port = settings.port
+        return Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "gesturelab-recorder"),
+            onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }
+        )
+    }
+
+    /// The routes, with the request guard in front.
+    public func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: RequestGuard<BasicRequestContext>(loopbackOnly: RecorderSettings.isLoopback(settings.host)))
+        router.get("/") { _, _ in Self.html(RecorderPage.html) }
+        router.get("/api/state") { _, _ in try await self.state() }
+        router.get("/api/samples") { request, _ in try self.samples(request) }
+        router.get("/api/report") { _, _ in RecorderAPI.Report(report: await self.reports.last) }
+        router.post("/api/recognize") { request, _ in
+            let sample = try await self.decodeSample(request)
+            return RecorderAPI.Recognition(facts: .init(sample.gesture), results: self.recognize(sample.gesture))
+        }
+        router.post("/api/samples") { request, _ in try await self.save(request) }
+        router.delete("/api/samples/:label/:id") { _, context in
+            let label = try Self.pathParameter("label", context)
+            let id = try Self.pathParameter("id", context)
+            return try await self.delete(label: label, id: id)
+        }
+        router.post("/api/undo") { _, _ in try await self.undo() }
+        router.post("/api/train") { _, _ in try await self.train() }
+        return router
+    }
+
+    // MARK: Handlers
+
+    func state() async throws -> RecorderAPI.State {
+        let counts = try storeCall { try store.counts() }
+        let labels = try storeCall { try store.labels() }
+        return RecorderAPI.State(
+            store: store.root.path,
+            labels: labels.map { RecorderAPI.LabelCount(label: $0, count: counts[$0] ?? 0) },
+            total: counts.values.reduce(0, +),
+            recognizers: recognizers.map(\.name),
+            trainingAvailable: trainer != nil,
+            report: await reports.last,
+            pauseMilliseconds: settings.defaultPauseMilliseconds,
+            maxBodyBytes: settings.maxBodyBytes,
+            undoDepth: settings.undoDepth)
+    }
+
+    func samples(_ request: Request) throws -> RecorderAPI.SampleList {
+        let query = request.uri.queryParameters
+        let label = query["label"].map { String($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let limit = query["limit"].flatMap { Int($0) }.map { min(max($0, 0), 1000) } ?? 60
+        let entries = try storeCall { try store.list(label: label) }
+        let newest = entries.sorted { ($0.id, $0.label) > ($1.id, $1.label) }.prefix(limit)
+        let rows = newest.map { entry -> RecorderAPI.SampleSummary in
+            do {
+                let s = try store.load(entry)
+                return .init(label: entry.label, id: entry.id, subject: s.subject, device: s.meta["device"],
+                             strokes: s.gesture.strokes.count, points: s.gesture.pointCount,
+                             thumbnail: RecorderAPI.thumbnail(s.gesture, maxPoints: settings.thumbnailPointsPerStroke))
+            } catch {
+                return .init(label: entry.label, id: entry.id, strokes: 0, points: 0, thumbnail: [], error: "\(error)")
+            }
+        }
+        return .init(label: label, total: entries.count, samples: Array(rows))
+    }
+
+    func save(_ request: Request) async throws -> RecorderAPI.Saved {
+        let sample = try await decodeSample(request)
+        guard let raw = sample.label else {
+            throw HTTPError(.badRequest, message: "the sample has no label: pick or add a label first; nothing was written")
+        }
+        do { _ = try SampleStore.sanitizedLabel(raw) } catch { throw HTTPError(.badRequest, message: "\(error)") }
+        let entry = try storeCall { try store.save(sample) }
+        await history.record(.saved(entry))
+        let count = (try? store.list(label: entry.label).count) ?? 0
+        return .init(label: entry.label, id: entry.id, file: (try? store.url(of: entry).path) ?? "",
+                     facts: .init(sample.gesture), results: recognize(sample.gesture), count: count)
+    }
+
+    func delete(label: String, id: String) async throws -> RecorderAPI.Edited {
+        let entry = SampleStore.Entry(label: label, id: id)
+        let sample = try storeCall { try store.load(entry) }
+        try storeCall { try store.delete(entry) }
+        await history.record(.deleted(entry, sample))
+        return .init(action: "deleted", label: entry.label, id: entry.id, undoLeft: await history.count)
+    }
+
+    func undo() async throws -> RecorderAPI.Edited {
+        guard let edit = await history.popLast() else {
+            return .init(action: "nothing to undo", undoLeft: 0)
+        }
+        switch edit {
+        case .saved(let entry):
+            do {
+                try store.delete(entry)
+            } catch SampleStoreError.notFound {
+                // Already gone (deleted by hand): the undo still holds.
+            } catch {
+                await history.restore(edit)
+                throw HTTPError(.internalServerError, message: "undo failed: \(error)")
+            }
+            return .init(action: "undid save", label: entry.label, id: entry.id, undoLeft: await history.count)
+        case .deleted(let entry, let sample):
+            do {
+                try store.write(sample, as: entry)
+            } catch {
+                await history.restore(edit)
+                throw HTTPError(.internalServerError, message: "undo failed: \(error)")
+            }
+            return .init(action: "undid delete", label: entry.label, id: entry.id, undoLeft: await history.count)
+        }
+    }
+
+    func train() async throws -> RecorderAPI.Report {
+        guard let trainer else {
+            throw HTTPError(.notImplemented, message: "the training workflow is not part of this build")
+        }
+        let store = self.store
+        let report: TrainingReport
+        do {
+            // Training is CPU-bound: keep it off the server's request tasks.
+            report = try await Task.detached(priority: .utility) { try await trainer.train(store: store) }.value
+        } catch {
+            throw HTTPError(.unprocessableContent, message: "training failed: \(error)")
+        }
+        await reports.set(report)
+        return .init(report: report)
+    }
+
+    func recognize(_ gesture: Gesture) -> [RecognitionResult] {
+        recognizers.flatMap { $0.recognize(gesture) }
+    }
+
+    // MARK: Request helpers
+
+    /// Reads the body (bounded by ``RecorderSettings/maxBodyBytes``) and decodes one native sample.
+    func decodeSample(_ request: Request) async throws -> Sample {
+        let contentType = request.headers[.contentType] ?? ""
+        guard contentType.lowercased().hasPrefix("application/json") else {
+            throw HTTPError(.unsupportedMediaType,
+                            message: "the body must be JSON sent as Content-Type: application/json (got \(contentType.isEmpty ? "none" : "'\(contentType)'")); nothing was written")
+        }
+        let limit = settings.maxBodyBytes
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
+            throw Self.tooLarge(declared, limit: limit)
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
+            throw Self.tooLarge(nil, limit: limit)
+        }
+        let data = Data(buffer.readableBytesView)
+        do {
+            return try NativeSampleCodec.decode(data, file: "request body")
+        } catch let error as GestureDataError {
+            throw HTTPError(.badRequest, message: Self.describe(error) + "; nothing was written")
+        }
+    }
+
+    static func describe(_ error: GestureDataError) -> String {
+        switch error {
+        case .malformed(_, _, let reason): return "the request body is not valid JSON: \(reason)"
+        case .invalidField(_, _, let field, let reason): return "request body: field '\(field)': \(reason)"
+        case .unsupportedFormat(_, _, let found):
+            return "request body: field 'format': unsupported format '\(found)' (expected '\(NativeSampleCodec.format)')"
+        default: return "request body: \(error)"
+        }
+    }
+
+    static func tooLarge(_ bytes: Int?, limit: Int) -> HTTPError {
+        let size = bytes.map { "\($0) bytes" } ?? "larger than the limit"
+        return HTTPError(.contentTooLarge,
+                         message: "request body too large: \(size), over the limit of \(limit) bytes; nothing was written")
+    }
+
+    static func pathParameter(_ name: String, _ context: BasicRequestContext) throws -> String {
+        let raw = try context.parameters.require(name)
+        guard let decoded = raw.removingPercentEncoding else {
+            throw HTTPError(.badRequest, message: "bad percent-encoding in \(name) '\(raw)'")
+        }
+        return decoded
+    }
+
+    /// Runs a store operation, turning its errors into HTTP answers with the store's message.
+    func storeCall<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SampleStoreError {
+            switch error {
+            case .invalidLabel, .invalidID: throw HTTPError(.badRequest, message: error.description)
+            case .notFound: throw HTTPError(.notFound, message: error.description)
+            default: throw HTTPError(.internalServerError, message: error.description)
+            }
+        }
+    }
+
+    static func html(_ text: String) -> Response {
+        Response(status: .ok,
+                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// The last training report, shared between requests.
+actor ReportBox {
+    private(set) var last: TrainingReport?
+    func set(_ report: TrainingReport) { last = report }
+}

@@ -1,0 +1,37 @@
+/// How the recorder server listens and what it accepts.
+public struct RecorderSettings: Hashable, Sendable {
+    /// Address to bind. Loopback by default, so the page (which writes files) is not
+    /// reachable from other machines unless asked for.
+    public var host: String
+    /// TCP port; 0 picks a free one (the chosen port is reported to `onListening`).
+    public var port: Int
+    /// Largest request body accepted, in bytes. A drawn sample is about 40 bytes a point,
+    /// so 8 MiB holds some 200 000 points — far more than a person draws — while a
+    /// mistaken upload is refused with 413 before anything is written.
+    public var maxBodyBytes: Int
+    /// Thumbnails keep at most this many points per stroke.
+    public var thumbnailPointsPerStroke: Int
+    /// The page ends a sample after this pause (milliseconds) with no pointer down;
+    /// the user can change it on the page (0 = only the Done button ends a sample).
+    public var defaultPauseMilliseconds: Int
+    /// Undo remembers at most this many saves and deletes.
+    public var undoDepth: Int
+
+    public init(host: String = "127.0.0.1", port: Int = 8377, maxBodyBytes: Int = 8 * 1024 * 1024,
+                thumbnailPointsPerStroke: Int = 32, defaultPauseMilliseconds: Int = 800, undoDepth: Int = 100) {
+        self.host = host
+        self.port = port
+        self.maxBodyBytes = maxBodyBytes
+        self.thumbnailPointsPerStroke = thumbnailPointsPerStroke
+        self.defaultPauseMilliseconds = defaultPauseMilliseconds
+        self.undoDepth = undoDepth
+    }
+
+    /// Whether `host` is a loopback address or name (127.x.x.x, `localhost`, `::1`).
+    public static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// The defaults: 127.0.0.1:8377, 8 MiB bodies, 800 ms pause.
+    public static let `default` = RecorderSettings()
+}

@@ -1,0 +1,38 @@
+import Foundation
+import GestureData
+import GestureTraining
+
+/// The page's "Train" button running the training workflow (`gesturelab train all`,
+/// ``TrainingWorkflow``) on the samples in the store: a template library, per-label
+/// rejection thresholds and check-mark / circle detector thresholds, with figures on the
+/// training data. The recorder never writes outside its store, so the trained files are
+/// not written: the report ends with the command that writes them.
+public struct WorkflowTrainingRunner: TrainingRunner {
+    public var settings: TrainingSettings
+
+    public init(settings: TrainingSettings = TrainingSettings()) { self.settings = settings }
+
+    public func train(store: SampleStore) async throws -> TrainingReport {
+        var samples: [Sample] = []
+        var unreadable: [String] = []
+        for entry in try store.list() {
+            do { samples.append(try store.load(entry)) } catch { unreadable.append("\(error)") }
+        }
+        let result = try TrainingWorkflow.run(Dataset(samples), source: store.root.path, skippedFiles: unreadable,
+                                              settings: settings)
+        let m = result.manifest
+        var lines = ["trained from \(m.dataset.samples) samples (\(m.dataset.labels.count) labels, \(m.dataset.subjects) subjects), "
+                     + "seed \(m.seed), data fingerprint \(m.dataset.fingerprint):"]
+        lines += m.trained.map { "  ✓ \($0)" }
+        lines += m.notTrained.map { "  ✗ not trained: \($0)" }
+        lines += m.skippedFiles.map { "  ! skipped file: \($0)" }
+        lines += m.notes.map { "  · \($0)" }
+        lines.append("")
+        lines.append("Figures are on the training data itself (in-sample, optimistic).")
+        lines.append("Not written (the recorder writes only samples); to keep these files:")
+        lines.append("  gesturelab train all --dataset \(store.root.path) --out trained --seed \(settings.seed)")
+        let summary = "trained \(m.trained.count) part(s) from \(m.dataset.samples) samples (seed \(m.seed))"
+            + (m.notTrained.isEmpty ? "" : ", \(m.notTrained.count) not trained")
+        return TrainingReport(summary: summary, text: lines.joined(separator: "\n"))
+    }
+}

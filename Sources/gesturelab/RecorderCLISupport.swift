@@ -1,0 +1,101 @@
+import Foundation
+import GestureRecorder
+import GestureTraining
+import GestureMatching
+import ArgumentParser
+
+/// Helpers for `gesturelab record`.
+enum RecorderCLISupport {
+    /// Runs async work from the synchronous command tree and waits for it, rethrowing its
+    /// error. (The root command is a `ParsableCommand`, so subcommands cannot be async.)
+    static func runBlocking(_ work: @escaping @Sendable () async throws -> Void) throws {
+        let box = ErrorBox()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do { try await work() } catch { box.set(error) }
+            done.signal()
+        }
+        done.wait()
+        if let error = box.error { throw error }
+    }
+
+    /// Pushes buffered standard output out now (scripts wait for the "Listening" line).
+    static func flush() { fflush(nil) }
+
+    private final class ErrorBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Error?
+        var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
+        func set(_ e: Error) { lock.lock(); stored = e; lock.unlock() }
+    }
+}
+
+/// Which recognizers and trainer the recorder gets in this build.
+struct RecorderWiring {
+    /// The shipped template library `templates/templates.json`: `$GESTURELAB_TEMPLATES`,
+    /// then `./templates`, then a `templates` folder beside or above the executable — the
+    /// places `eval detector` looks for the shipped thresholds.
+    static func defaultTemplatesPath() -> String? {
+        var candidates: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["GESTURELAB_TEMPLATES"], !env.isEmpty {
+            candidates.append(URL(fileURLWithPath: env))
+        }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("templates"))
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(dir.appendingPathComponent("templates"))
+            dir.deleteLastPathComponent()
+        }
+        return candidates.map { $0.appendingPathComponent("templates.json").path }
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    var recognizers: [any SampleRecognizer] = []
+    var trainer: (any TrainingRunner)?
+    /// Lines for standard error: what is wired and what is missing.
+    var notes: [String] = []
+
+    /// The check-mark and circle detectors with the shipped thresholds
+    /// (`templates/checkmark.json`, `templates/circle.json`, found as `train detector` and
+    /// `eval detector` find them) or, when a file is absent, the book presets (CheckPlease,
+    /// Sadun). A thresholds file that exists but does not load is an error, not a fallback.
+    static func make(templatesOption: String?, rejectionOption: String?, matcher: MatcherOptions) throws -> RecorderWiring {
+        var w = RecorderWiring()
+        for kind in DetectorKind.allCases {
+            if let path = DetectorCLI.defaultThresholdsPath(kind) {
+                let thresholds: DetectorThresholds
+                do {
+                    thresholds = try DetectorThresholdsFile.load(path, kind: kind)
+                } catch {
+                    throw ValidationError("\(error)")
+                }
+                w.recognizers.append(DetectorRecognizer(thresholds: thresholds, source: path))
+                w.notes.append("\(kind.rawValue) detector: thresholds from \(path)")
+            } else {
+                let preset: (DetectorThresholds, String) = kind == .checkmark
+                    ? (.checkmark(.checkPlease), "preset checkPlease")
+                    : (.circle(.sadun), "preset sadun")
+                w.recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
+                w.notes.append("\(kind.rawValue) detector: no templates/\(kind.rawValue).json found, using the \(preset.1)")
+            }
+        }
+        w.trainer = WorkflowTrainingRunner()
+        w.notes.append("Train button: runs the training workflow (train all, seed 1) on the store and shows its report; writes nothing")
+        if let path = templatesOption ?? defaultTemplatesPath() {
+            let library = try MatcherCLI.loadLibrary(path)
+            let rejection = try rejectionOption.map(MatcherCLI.loadThresholds)
+            if let rejection, rejection.algorithm != matcher.algorithm.algorithm {
+                throw ValidationError("--rejection \(rejectionOption ?? ""): thresholds are for \(rejection.algorithm.rawValue), "
+                                      + "the matcher is \(matcher.algorithm.rawValue) (choose it with --algorithm)")
+            }
+            w.recognizers.append(MatcherRecognizer(library: library, algorithm: matcher.algorithm.algorithm,
+                                                   protractor: matcher.protractor, dollarOne: matcher.dollarOne,
+                                                   pDollar: matcher.pDollar, rejection: rejection, source: path))
+            w.notes.append("\(matcher.algorithm.rawValue) matcher: \(library.templates.count) templates of \(library.names.count) labels from \(path)"
+                           + (rejectionOption.map { ", rejection thresholds from \($0)" } ?? ", no rejection thresholds (best match shown, no decision)"))
+        } else {
+            w.notes.append("no template library (templates/templates.json not found, no --templates): the page shows the detectors only")
+        }
+        return w
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import GestureData
+import GestureTestSupport
+import Hummingbird
+import HummingbirdTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `gesturelab record` as a separate process over real loopback sockets (127.0.0.1 only):
+/// killed in the middle of saves, two servers on one store, a 50 MB body.
+@Suite(.serialized)
+struct RecorderProcessTests {
+    /// A native sample body of `points` points with times, about 25 bytes a point.
+    static func bigSample(label: String, points: Int, seed: Int) -> ByteBuffer {
+        var b = ByteBuffer(string: #"{"format":"gesturelab.sample/1","label":"\#(label)","subject":"kill","strokes":[["#)
+        b.reserveCapacity(points * 28)
+        for i in 0..<points {
+            let a = Double(i) / Double(points) * 2 * Double.pi
+            let x = 240 + 90 * cos(a) + Double(seed)
+            let y = 240 + 90 * sin(a)
+            b.writeString(String(format: "%@[%.3f,%.3f,%.5f]", i == 0 ? "" : ",", x, y, Double(i) * 0.001))
+        }
+        b.writeString("]]}")
+        return b
+    }
+
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    /// Posts `body` to a running server; errors (the server was killed) are swallowed.
+    static func post(_ body: ByteBuffer, port: Int) async -> HTTPResponse.Status? {
+        let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60)))
+        client.connect()
+        defer { Task { try? await client.shutdown() } }
+        return try? await client.post("/api/samples", headers: json, body: body).status
+    }
+
+    /// Names of files under `root` that are AtomicFile temporaries.
+    static func temporaryFiles(_ root: URL) -> [String] {
+        RecorderFixtures.allFiles(root).filter { $0.contains(".tmp-") }
+    }
+
+    @Test func killingTheServerDuringSavesLeavesNoHalfWrittenSample() async throws {
+        let dir = try TemporaryDirectory("recorder-kill"); defer { dir.remove() }
+        let store = dir.url.appendingPathComponent("store")
+        let points = 200_000
+        let bodies = (0..<6).map { Self.bigSample(label: "big", points: points, seed: $0) }
+        #expect(bodies[0].readableBytes > 4_000_000)
+        var killedMidWrite = false
+        var rounds = 0
+        // Each round: start a server, post large samples concurrently, SIGKILL it as soon as a
+        // temporary file shows that a save is being written after at least one save finished.
+        // Up to 4 rounds, until a kill lands while a write is in flight (the write takes
+        // milliseconds; we poll every 0.5 ms).
+        while !killedMidWrite && rounds < 4 {
+            rounds += 1
+            let server = try RecorderProcess(store: store, extraArguments: ["--max-body-bytes", "67108864"])
+            let port = server.port
+            let before = Set(Self.temporaryFiles(store))
+            let finishedPosts = LockedCounter()
+            let senders = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for body in bodies { group.addTask { _ = await Self.post(body, port: port); finishedPosts.add(1) } }
+                }
+            }
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline && finishedPosts.values.count < bodies.count {
+                let files = RecorderFixtures.allFiles(store)
+                let writing = !Set(files.filter { $0.contains(".tmp-") }).subtracting(before).isEmpty
+                let finished = files.contains { $0.hasSuffix(".json") && !$0.contains("/.") }
+                if writing && finished { break }
+                usleep(500)
+            }
+            kill(server.process.processIdentifier, SIGKILL)
+            server.process.waitUntilExit()
+            #expect(server.process.terminationReason == .uncaughtSignal)
+            await senders.value
+            killedMidWrite = !Set(Self.temporaryFiles(store)).subtracting(before).isEmpty
+            server.stop()
+        }
+        #expect(killedMidWrite, "no kill landed during a write in \(rounds) rounds")
+
+        // Every sample file that exists decodes completely, with all its points.
+        let s = try SampleStore(root: store)
+        let complete = try s.list()
+        for entry in complete {
+            let sample = try s.load(entry)
+            #expect(sample.gesture.pointCount == points, "\(entry.id)")
+        }
+        // The killed writes left only hidden temporaries, which a restarted server clears.
+        let leftovers = Self.temporaryFiles(store)
+        #expect(!leftovers.isEmpty)
+        print("kill test: \(rounds) round(s) of SIGKILL, \(complete.count) complete samples of \(points) points, "
+              + "\(leftovers.count) hidden temporary file(s) left by killed writes, 0 half-written samples")
+        let again = try RecorderProcess(store: store)
+        #expect(Self.temporaryFiles(store).isEmpty)
+        #expect(again.stderr.contains("removed a temporary file left by a killed writer"))
+        // And it still works, then stops cleanly on SIGTERM.
+        let small = ByteBuffer(string: RecorderFixtures.sampleJSON(label: "check", strokes: [RecorderFixtures.checkmark]))
+        #expect(await Self.post(small, port: again.port) == .ok)
+        kill(again.process.processIdentifier, SIGTERM)
+        again.process.waitUntilExit()
+        #expect(again.process.terminationStatus == 0)
+        again.stop()
+        #expect(try s.list(label: "check").count == 1)
+    }
+
+    @Test func twoServersSavingIntoOneStoreAtOnceLoseNothing() async throws {
+        let dir = try TemporaryDirectory("recorder-two"); defer { dir.remove() }
+        let store = dir.url.appendingPathComponent("store")
+        let a = try RecorderProcess(store: store), b = try RecorderProcess(store: store)
+        let perServer = 30
+        let statuses = await withTaskGroup(of: HTTPResponse.Status?.self) { group in
+            for port in [a.port, b.port] {
+                for i in 0..<perServer {
+                    let label = i % 2 == 0 ? "check" : "circle"
+                    let stroke = i % 2 == 0 ? RecorderFixtures.checkmark : RecorderFixtures.circle
+                    let body = ByteBuffer(string: RecorderFixtures.sampleJSON(label: label, strokes: [stroke], subject: "p\(port)"))
+                    group.addTask { await Self.post(body, port: port) }
+                }
+            }
+            var out: [HTTPResponse.Status?] = []
+            for await s in group { out.append(s) }
+            return out
+        }
+        a.stop(); b.stop()
+        #expect(statuses.count == 2 * perServer)
+        #expect(statuses.allSatisfy { $0 == .ok })
+        let s = try SampleStore(root: store)
+        #expect(try s.counts() == ["check": perServer, "circle": perServer])
+        for e in try s.list() { _ = try s.load(e) }
+    }
+
+    @Test func fiftyMegabyteBodyAndForeignHostOverASocketAreRefusedAndNothingIsWritten() async throws {
+        let dir = try TemporaryDirectory("recorder-big"); defer { dir.remove() }
+        let store = dir.url.appendingPathComponent("store")
+        let server = try RecorderProcess(store: store)
+        defer { server.stop() }
+        var big = ByteBuffer(string: #"{"format":"gesturelab.sample/1","label":"big","strokes":[["#)
+        let point = "[1,2],"
+        big.writeString(String(repeating: point, count: 50 * 1024 * 1024 / point.utf8.count + 1))
+        big.writeString("[1,2]]]}")
+        let body = big
+        let client = TestClient(host: "127.0.0.1", port: server.port, configuration: .init(timeout: .seconds(60)))
+        client.connect()
+        let response = try await client.post("/api/samples", headers: Self.json, body: body)
+        // A page on another domain that re-points its name at 127.0.0.1 is refused by Host.
+        let rebound = try await client.execute(.init("/api/state", method: .get, authority: "evil.example:\(server.port)"))
+        let local = try await client.execute(.init("/api/state", method: .get, authority: "127.0.0.1:\(server.port)"))
+        try? await client.shutdown()
+        #expect(rebound.status == .forbidden)
+        #expect(local.status == .ok)
+        #expect(response.status == .contentTooLarge)
+        let message = response.body.map { String(buffer: $0) } ?? ""
+        #expect(message.contains("request body too large"), "\(message)")
+        #expect(message.contains("nothing was written"), "\(message)")
+        #expect(RecorderFixtures.allFiles(store).isEmpty)
+    }
+
+    @Test func badCommandLinesFailWithAClearMessage() throws {
+        let dir = try TemporaryDirectory("recorder-cli"); defer { dir.remove() }
+        let file = dir.url.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: file)
+        let asFile = try CLIRunner.run(["record", "--store", file.path, "--port", "0"])
+        #expect(asFile.status != 0)
+        #expect(asFile.stderr.contains("must be a folder"), "\(asFile.stderr)")
+        let badPort = try CLIRunner.run(["record", "--store", dir.path("s"), "--port", "70000"])
+        #expect(badPort.status != 0)
+        #expect(badPort.stderr.contains("--port must be 0…65535"), "\(badPort.stderr)")
+        let noTemplates = try CLIRunner.run(["record", "--store", dir.path("s"), "--templates", dir.path("none.json")])
+        #expect(noTemplates.status != 0)
+        #expect(noTemplates.stderr.contains("no such file"), "\(noTemplates.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("s")), "validation failures create nothing")
+    }
+}
