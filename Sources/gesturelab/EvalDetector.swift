@@ -52,9 +52,16 @@ struct EvalDetector: ParsableCommand {
             bar.update(stage: "measuring \(detector.rawValue) features", done: $0, total: $1)
         }
         // A report needs the per-sample scores; they reach the JSON only with --details.
-        var e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
+        var e: DetectorEvaluation
+        do {
+            e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
                                                mode: mode, includeDetails: details || reportOptions.reportDirectory != nil) {
-            bar.update(stage: "evaluating", done: $0, total: $1)
+                bar.update(stage: "evaluating", done: $0, total: $1)
+            }
+        } catch let error as DetectorTrainingError {
+            // No positives / negatives, or a fold without them: name the dataset.
+            if case .badThresholds = error { throw error }
+            throw FileError(file: dataset, message: error.description)
         }
         bar.finish()
         var reportPath: String?

@@ -105,6 +105,12 @@ struct EvalMatcher: ParsableCommand {
             var report = evaluationProtocol == .userDependent
                 ? MatcherEvaluation.userDependent(corpus, settings: settings, options: options, progress: handler)
                 : MatcherEvaluation.userIndependent(corpus, settings: settings, options: options, progress: handler)
+            guard report.recognitions > 0 else {
+                // An empty report would read as "0 % accuracy"; say why nothing was measured.
+                throw FileError(file: dataset, message: evaluationProtocol == .userDependent
+                    ? "no recognition was possible: user-dependent needs more than T samples of a label per subject and speed (T = \(templatesPerClass))"
+                    : "no recognition was possible: user-independent needs samples of at least two subjects, and at least T of a label among the others (T = \(templatesPerClass))")
+            }
             for (k, v) in matcher.summary { report.settings[k] = v }
             if let speed { report.settings["speed"] = speed }
             let reportPath = try reportOptions.write(EvaluationReport.matcher(report, dataset: try DatasetSummary(data, path: dataset)))
@@ -130,12 +136,17 @@ struct EvalMatcher: ParsableCommand {
         for t in r.templatesPerClass {
             let k = String(t)
             var line = String(t).padding(toLength: 5, withPad: " ", startingAt: 0)
-            line += String(format: "%6.2f%% ", (r.accuracy[k] ?? 0) * 100)
-            for s in speeds { line += String(format: "%6.2f%% ", (r.accuracyBySpeed[s]?[k] ?? 0) * 100) }
+            // A T with no recognition (every label had ≤ T samples) is absent, not 0 %.
+            func cell(_ a: Double?) -> String { a.map { String(format: "%6.2f%% ", $0 * 100) } ?? "    n/a " }
+            line += cell(r.accuracy[k])
+            for s in speeds { line += cell(r.accuracyBySpeed[s]?[k]) }
             Console.out(line)
         }
-        let worst = r.perLabel.sorted { $0.value < $1.value }.prefix(4).map { "\($0.key) \(MatcherCLI.percent($0.value))" }
+        let worst = r.perLabel.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.prefix(4).map { "\($0.key) \(MatcherCLI.percent($0.value))" }
         Console.out("hardest labels: " + worst.joined(separator: ", "))
+        if r.templatesPerClass.contains(where: { r.accuracy[String($0)] == nil }) {
+            Console.out("n/a: no label had more than T samples to draw T templates and a test sample from")
+        }
     }
 
     private func printStudy(_ r: LeaveOneLabelOutStudy.Report, seconds: Double) {

@@ -50,7 +50,14 @@ struct TrainDetector: ParsableCommand {
     func run() throws {
         let data = try DatasetLoader.load(dataset).excludingSubjects(datasetOptions.excludedSubjects)
         let m = DetectorMeasurements.measure(detector, dataset: data)
-        let result = try DetectorTrainer.train(m, positive: positive, target: target.target, seed: target.seed)
+        let result: DetectorTrainer.Result
+        do {
+            result = try DetectorTrainer.train(m, positive: positive, target: target.target, seed: target.seed)
+        } catch let e as DetectorTrainingError {
+            // No positives / no negatives: say which dataset they were looked for in.
+            if case .badThresholds = e { throw e }
+            throw FileError(file: dataset, message: e.description)
+        }
         var thresholds = result.thresholds
         let excluded = datasetOptions.excludedSubjects.map { " --exclude-subject '\($0)'" }.joined()
         let v = result.chosen.validation

@@ -53,9 +53,11 @@ struct MatcherBehaviourTests {
     func degenerateCandidatesNeverCrash(algorithm: MatcherAlgorithm) {
         #expect(Self.recognize(algorithm, Gesture([])).isEmpty)
         #expect(Self.recognize(algorithm, Gesture([Stroke([])])).isEmpty)
-        for g in [Gesture(points: [Point(x: 3, y: 3)]),
-                  Gesture(points: [Point(x: 3, y: 3), Point(x: 3, y: 3)]),
-                  Gesture(points: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 0)])] {
+        // A tap (one point, or points in one place) and non-finite input have no shape: no match.
+        #expect(Self.recognize(algorithm, Gesture(points: [Point(x: 3, y: 3)])).isEmpty)
+        #expect(Self.recognize(algorithm, Gesture(points: [Point(x: 3, y: 3), Point(x: 3, y: 3)])).isEmpty)
+        #expect(Self.recognize(algorithm, Gesture(points: [Point(x: 0, y: 0), Point(x: .nan, y: 4)])).isEmpty)
+        for g in [Gesture(points: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 20, y: 0)])] {
             let m = Self.recognize(algorithm, g)
             #expect(m.count == Shapes.named.count)
             #expect(m.allSatisfy { $0.distance.isFinite && $0.score.isFinite })

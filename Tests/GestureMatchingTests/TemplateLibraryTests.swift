@@ -35,6 +35,8 @@ struct TemplateLibraryTests {
     @Test(arguments: [
         ("[]", "strokes"),
         ("[[]]", "strokes[0]"),
+        ("[[[5, 5]]]", "strokes"),
+        ("[[[5, 5], [5, 5]], [[5, 5]]]", "strokes"),
     ])
     func emptyTemplateIsRejectedNamingIndexNameAndField(strokes: String, field: String) {
         #expect {
@@ -52,7 +54,7 @@ struct TemplateLibraryTests {
     func nonFiniteCoordinateIsRejectedNamingTemplateAndPoint(value: String, axis: String) {
         #expect {
             try TemplateLibrary.decode(Data("""
-            {"format": "gesturelab.templates/1", "templates": [{"name": "ok", "strokes": [[[0, 0]]]},
+            {"format": "gesturelab.templates/1", "templates": [{"name": "ok", "strokes": [[[0, 0], [4, 3]]]},
              {"name": "big", "strokes": [[[0, 0]], [[0, 0], [\(value), 1]]]}]}
             """.utf8))
         } throws: { error in

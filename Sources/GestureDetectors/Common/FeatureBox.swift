@@ -34,6 +34,16 @@ public struct FeatureInterval: Hashable, Codable, Sendable {
         if let upper { m = Swift.min(m, (upper - value) / s) }
         return m
     }
+
+    /// The interval widened just enough to contain `value` (unchanged for a non-finite
+    /// value or one already inside).
+    public func including(_ value: Double) -> FeatureInterval {
+        guard value.isFinite else { return self }
+        var out = self
+        if let l = lower, value < l { out.lower = value }
+        if let u = upper, value > u { out.upper = value }
+        return out
+    }
 }
 
 /// A box in feature space: one ``FeatureInterval`` per named feature. A feature vector is
@@ -68,5 +78,16 @@ public struct FeatureBox: Hashable, Codable, Sendable {
             m = Swift.min(m, interval.margin(v))
         }
         return m
+    }
+
+    /// The box widened just enough to accept `values`: each bounded feature's interval
+    /// grows to contain its value. Training uses it so that reference shapes (an ideal
+    /// circle) are never rejected by bounds that the recorded positives happened to set.
+    public func including(_ values: [String: Double]) -> FeatureBox {
+        var out = self
+        for (name, interval) in intervals {
+            if let v = values[name] { out.intervals[name] = interval.including(v) }
+        }
+        return out
     }
 }

@@ -89,7 +89,12 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
                 }
                 built.append(Stroke(points))
             }
-            templates.append(Template(name: name, gesture: Gesture(built)))
+            let gesture = Gesture(built)
+            guard gesture.pathLength > 0 else {
+                throw TemplateLibraryError.invalidTemplate(
+                    index: i, name: name, field: "strokes", reason: "zero-length template: every point is in one place")
+            }
+            templates.append(Template(name: name, gesture: gesture))
         }
         return TemplateLibrary(templates: templates, settings: raw.settings ?? [:])
     }

@@ -48,7 +48,8 @@ public struct DollarOneMatcher: TemplateMatcher {
 
     public static func prepare(_ gesture: Gesture, settings: DollarOneSettings) -> Prepared? {
         let raw = Stroke(gesture.allPoints)
-        guard !raw.isEmpty else { return nil }
+        // A tap or a non-finite stroke has no shape to compare.
+        guard !raw.isEmpty, gesture.isFinite, gesture.pathLength > 0 else { return nil }
         let resampled = raw.resampled(count: settings.points)
         let angle = resampled.indicativeAngle ?? 0
         let normalized = resampled

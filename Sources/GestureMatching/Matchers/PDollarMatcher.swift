@@ -43,7 +43,8 @@ public struct PDollarMatcher: TemplateMatcher {
     }
 
     public static func prepare(_ gesture: Gesture, settings: PDollarSettings) -> Prepared? {
-        guard gesture.pointCount > 0 else { return nil }
+        // Points all in one place (a tap) or non-finite ones have no shape to compare.
+        guard gesture.pointCount > 0, gesture.isFinite, gesture.pathLength > 0 else { return nil }
         let cloud = Gesture(gesture.strokes.filter { !$0.isEmpty })
             .resampled(count: settings.points)
             .scaled(uniformlyTo: 1)

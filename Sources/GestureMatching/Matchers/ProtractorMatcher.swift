@@ -45,7 +45,8 @@ public struct ProtractorMatcher: TemplateMatcher {
 
     public static func prepare(_ gesture: Gesture, settings: ProtractorSettings) -> Prepared? {
         let raw = Stroke(gesture.allPoints)
-        guard !raw.isEmpty else { return nil }
+        // A tap or a non-finite stroke has no shape to compare: no match rather than π/2 to all.
+        guard !raw.isEmpty, gesture.isFinite, gesture.pathLength > 0 else { return nil }
         let centered = raw.resampled(count: settings.points).translated(centroidTo: .zero)
         let p0 = centered.points[0]
         let indicative = atan2(p0.y, p0.x)

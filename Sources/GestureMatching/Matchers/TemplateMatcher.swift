@@ -19,7 +19,8 @@ public protocol TemplateMatcher: Sendable {
     static var algorithm: MatcherAlgorithm { get }
 
     /// Normalizes `gesture` for matching.
-    /// - Returns: `nil` for a gesture with no points (nothing to match).
+    /// - Returns: `nil` for a gesture with no shape to match: no points, zero path length
+    ///   (a tap, or every point in one place), or a non-finite coordinate.
     static func prepare(_ gesture: Gesture, settings: Settings) -> Prepared?
 
     /// A matcher over already prepared templates. `names[i]` labels `templates[i]`.
@@ -38,8 +39,9 @@ public protocol TemplateMatcher: Sendable {
 }
 
 extension TemplateMatcher {
-    /// A matcher over a library's templates; templates with no points are impossible in
-    /// a decoded library (the decoder rejects them) and are skipped otherwise.
+    /// A matcher over a library's templates; templates with no shape (no points, zero
+    /// length, non-finite) are impossible in a decoded library (the decoder rejects them)
+    /// and are skipped otherwise.
     public init(library: TemplateLibrary, settings: Settings) {
         var names: [String] = [], prepared: [Prepared] = []
         for t in library.templates {
@@ -49,7 +51,8 @@ extension TemplateMatcher {
     }
 
     /// Prepares `gesture` and ranks the templates for it.
-    /// - Returns: the best `limit` matches, closest first; `[]` when the gesture has no points.
+    /// - Returns: the best `limit` matches, closest first; `[]` when the gesture has no
+    ///   shape (no points, zero length such as a tap, or a non-finite coordinate).
     public func recognize(_ gesture: Gesture, limit: Int? = nil) -> [Match] {
         guard let p = Self.prepare(gesture, settings: settings) else { return [] }
         return recognize(prepared: p, limit: limit)

@@ -69,6 +69,9 @@ public struct BoxTrainer: Sendable {
     public var strictnesses: [Double] = [0, 0.25, 0.5, 0.75, 1]
     /// Folds used when the training data has fewer than three subjects (random, seeded).
     public var randomFolds = 5
+    /// Feature values the fitted box must accept (reference shapes such as an ideal
+    /// circle): after fitting, each interval is widened just enough to contain them.
+    public var references: [[String: Double]] = []
 
     public init() {}
 
@@ -145,7 +148,7 @@ public struct BoxTrainer: Sendable {
         for (j, name) in names.enumerated() where !profile.sorted[j].isEmpty {
             intervals[name] = FeatureInterval(lower: lo[j], upper: hi[j], scale: profile.spread[j])
         }
-        return FeatureBox(intervals)
+        return references.reduce(FeatureBox(intervals)) { $0.including($1) }
     }
 
     /// The training goals a strictness gives for `target`.

@@ -23,6 +23,8 @@ public enum DetectorTrainer {
     public static func train(_ m: DetectorMeasurements, positive: String, indices: [Int]? = nil,
                              target: BoxTrainer.Target, seed: UInt64, trainer: BoxTrainer = BoxTrainer(),
                              progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
+        var trainer = trainer
+        trainer.references += referenceShapes(m.kind)
         let idx = indices ?? Array(0..<m.count)
         let isPositive = idx.map { m.labels[$0] == positive }
         guard isPositive.contains(true) else {
@@ -48,5 +50,15 @@ public enum DetectorTrainer {
         var training = BinaryCounts()
         for (k, i) in idx.enumerated() { training.record(isPositive: isPositive[k], accepted: m.accepts(thresholds, at: i)) }
         return Result(thresholds: thresholds, chosen: chosen, training: training)
+    }
+
+    /// Feature values of the shapes a trained box must always accept (see
+    /// ``CircleDetector/referenceStrokes``); none for the check mark, which has no
+    /// single ideal form.
+    static func referenceShapes(_ kind: DetectorKind) -> [[String: Double]] {
+        switch kind {
+        case .checkmark: return []
+        case .circle: return CircleDetector.referenceStrokes.compactMap { CircleDetector.shape($0)?.values }
+        }
     }
 }

@@ -1,0 +1,255 @@
+import Foundation
+import Testing
+import GestureTestSupport
+
+/// A temporary copy of a small real subset of the $1 logs: `subjects` × medium speed
+/// (160 files per subject), or `nil` (printing the skip message) when the dataset is absent.
+func makeDollarOneSubset(subjects: [String] = ["s02", "s03"]) throws -> TemporaryDirectory? {
+    guard let root = DatasetLocator.dollarOnePath else {
+        print(DatasetLocator.skipMessage)
+        return nil
+    }
+    let dir = try TemporaryDirectory("gesturelab-dollar1-subset")
+    let fm = FileManager.default
+    for s in subjects {
+        let from = URL(fileURLWithPath: root).appendingPathComponent(s).appendingPathComponent("medium")
+        let to = dir.url.appendingPathComponent("data").appendingPathComponent(s)
+        try fm.createDirectory(at: to, withIntermediateDirectories: true)
+        for name in try fm.contentsOfDirectory(atPath: from.path) where name.hasSuffix(".xml") {
+            try fm.copyItem(at: from.appendingPathComponent(name), to: to.appendingPathComponent(name))
+        }
+    }
+    return dir
+}
+
+/// `train detector` and `eval detector`, end to end through the built binary.
+struct DetectorCommandTests {
+    static let positiveLabel: [String: String] = ["checkmark": "check", "circle": "circle"]
+
+    /// Trains `kind` on the synthetic fixture dataset into `out`.
+    func train(_ kind: String, dataset: String, out: String, seed: String = "1",
+               extra: [String] = []) throws -> CLIRunner.Result {
+        try CLIRunner.run(["train", "detector", kind, "--dataset", dataset,
+                           "--positive", Self.positiveLabel[kind] ?? kind, "--seed", seed, "--out", out] + extra)
+    }
+
+    @Test(arguments: ["checkmark", "circle"])
+    func trainWritesAThresholdsFileThatDecodesAndEvaluates(kind: String) throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let out = dir.path("\(kind).json")
+        let r = try train(kind, dataset: data, out: out, extra: ["--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(jsonObject(r.stdout))
+        #expect(report["positives"] as? Int == 12)
+        #expect(report["negatives"] as? Int == 60)
+        #expect(report["seed"] as? Int == 1)
+
+        let file = try #require(jsonObject(try String(contentsOfFile: out, encoding: .utf8)))
+        #expect(file["format"] as? String == "gesturelab.\(kind)/1")
+        #expect((file["provenance"] as? String)?.contains("--seed 1") == true)
+
+        // The file is usable: evaluating it on its own training data finds the positives
+        // and rejects most negatives.
+        let e = try CLIRunner.run(["eval", "detector", kind, "--dataset", data, "--positive", Self.positiveLabel[kind] ?? kind,
+                                   "--thresholds", out, "--format", "json"])
+        #expect(e.status == 0, "\(e.stderr)")
+        let eval = try #require(jsonObject(e.stdout))
+        let tpr = try #require(eval["truePositiveRate"] as? Double)
+        let fpr = try #require(eval["falsePositiveRate"] as? Double)
+        #expect(tpr >= 0.9, "TPR \(tpr)")
+        #expect(fpr <= 0.1, "FPR \(fpr)")
+        #expect(eval["thresholdsSource"] as? String == out)
+    }
+
+    @Test func trainingIsByteIdenticalWithTheSameSeed() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let a = try train("checkmark", dataset: data, out: dir.path("a.json"), seed: "5")
+        let b = try train("checkmark", dataset: data, out: dir.path("b.json"), seed: "5")
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        let first = try Data(contentsOf: dir.url.appendingPathComponent("a.json"))
+        #expect(!first.isEmpty)
+        #expect(first == (try Data(contentsOf: dir.url.appendingPathComponent("b.json"))))
+        #expect(a.stdout.replacingOccurrences(of: "a.json", with: "b.json") == b.stdout)
+    }
+
+    @Test func missingDatasetFailsNamingItAndWritesNothing() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let missing = dir.path("no-such-dataset")
+        let r = try train("checkmark", dataset: missing, out: dir.path("out.json"))
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(missing), "\(r.stderr)")
+        #expect(listing(dir.url).isEmpty, "\(listing(dir.url))")
+    }
+
+    @Test func noPositivesFailsNamingTheLabelAndTheFileAndKeepsTheOldOutput() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, labels: ["line", "v"])
+        let out = dir.path("out.json")
+        try Data("previous\n".utf8).write(to: URL(fileURLWithPath: out))
+        let r = try train("checkmark", dataset: data, out: out)
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("'check'"), "\(r.stderr)")
+        #expect(r.stderr.contains(data), "\(r.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "previous\n")
+        #expect(listing(dir.url) == ["out.json", "synthetic.jsonl"])
+    }
+
+    @Test(arguments: ["all", "leave-one-subject-out"])
+    func evalWithoutPositivesFailsNamingTheLabelAndTheFile(evaluationProtocol: String) throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, labels: ["line", "v"])
+        let r = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check",
+                                   "--thresholds", "checkplease", "--protocol", evaluationProtocol, "--format", "json"])
+        #expect(r.status != 0)
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+        #expect(r.stderr.contains("'check'") && r.stderr.contains(data), "\(r.stderr)")
+    }
+
+    @Test func onlyPositivesFailsSayingNegativesAreNeeded() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, labels: ["circle"])
+        let r = try train("circle", dataset: data, out: dir.path("out.json"))
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("negatives"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("out.json")))
+    }
+
+    struct EvalCase: Sendable, CustomStringConvertible {
+        var kind: String
+        var thresholds: String
+        var evaluationProtocol: String
+        var description: String { "\(kind) \(thresholds) \(evaluationProtocol)" }
+    }
+
+    static let evalCases: [EvalCase] = [
+        ("checkmark", "checkplease"), ("checkmark", "default"), ("circle", "sadun"), ("circle", "default"),
+    ].flatMap { kind, t in
+        ["all", "leave-one-subject-out"].map { EvalCase(kind: kind, thresholds: t, evaluationProtocol: $0) }
+    }
+
+    @Test(arguments: evalCases)
+    func evalJSONHasTheDocumentedKeys(c: EvalCase) throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let r = try CLIRunner.run(["eval", "detector", c.kind, "--dataset", data, "--positive", Self.positiveLabel[c.kind] ?? "",
+                                   "--thresholds", c.thresholds, "--protocol", c.evaluationProtocol, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let e = try #require(jsonObject(r.stdout))
+        let tpr = try #require(e["truePositiveRate"] as? Double)
+        let fpr = try #require(e["falsePositiveRate"] as? Double)
+        #expect((0...1).contains(tpr) && (0...1).contains(fpr))
+        #expect(e["positives"] as? Int == 12)
+        #expect(e["negatives"] as? Int == 60)
+        let perLabel = try #require(e["perLabel"] as? [String: Double])
+        #expect(perLabel.keys.sorted() == SyntheticDatasetFixture.labels)
+        // The positive label's detected fraction is the TPR.
+        #expect(abs((perLabel[Self.positiveLabel[c.kind] ?? ""] ?? -1) - tpr) < 1e-12)
+        let perSubject = try #require(e["perSubject"] as? [String: Any])
+        #expect(perSubject.keys.sorted() == ["s1", "s2", "s3"])
+        let thresholds = try #require(e["thresholds"] as? [String: Any])
+        #expect(thresholds["format"] as? String == "gesturelab.\(c.kind)/1")
+        #expect(e["protocol"] as? String == c.evaluationProtocol)
+    }
+
+    @Test func trainedOnOtherSubjectsPerFoldSeparatesTheFixtureShapes() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        // 8 samples per label and subject: each fold trains on 16 circles and 80 others.
+        let data = try SyntheticDatasetFixture.write(to: dir, perLabel: 8)
+        let args = ["eval", "detector", "circle", "--dataset", data, "--positive", "circle", "--thresholds", "train",
+                    "--protocol", "leave-one-subject-out", "--seed", "3", "--format", "json"]
+        let r = try CLIRunner.run(args)
+        #expect(r.status == 0, "\(r.stderr)")
+        let e = try #require(jsonObject(r.stdout))
+        #expect(try #require(e["truePositiveRate"] as? Double) >= 0.9, "\(r.stdout)")
+        #expect(try #require(e["falsePositiveRate"] as? Double) <= 0.05, "\(r.stdout)")
+        #expect(e["seed"] as? Int == 3)
+        #expect(try CLIRunner.run(args).stdout == r.stdout)
+    }
+
+    struct BadThresholds: Sendable, CustomStringConvertible {
+        var name: String
+        /// Turns a valid trained file into a bad one.
+        var corrupt: @Sendable (String) -> String
+        /// What the message must name besides the file.
+        var field: String
+        var description: String { name }
+    }
+
+    static let badThresholds: [BadThresholds] = [
+        BadThresholds(name: "unknown-version", corrupt: {
+            $0.replacingOccurrences(of: "gesturelab.checkmark/1", with: "gesturelab.checkmark/9")
+        }, field: "format"),
+        BadThresholds(name: "truncated", corrupt: { String($0.prefix($0.count / 2)) }, field: "field"),
+        BadThresholds(name: "not-json", corrupt: { _ in "thresholds, please\n" }, field: "field"),
+        BadThresholds(name: "missing-format", corrupt: {
+            $0.replacingOccurrences(of: "\"format\"", with: "\"formatted\"")
+        }, field: "format"),
+    ]
+
+    @Test(arguments: badThresholds)
+    func badThresholdsFileFailsNamingTheFileAndField(bad: BadThresholds) throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let good = dir.path("good.json")
+        let t = try train("checkmark", dataset: data, out: good)
+        #expect(t.status == 0, "\(t.stderr)")
+        let badPath = dir.path("\(bad.name).json")
+        try Data(bad.corrupt(try String(contentsOfFile: good, encoding: .utf8)).utf8).write(to: URL(fileURLWithPath: badPath))
+        let r = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check",
+                                   "--thresholds", badPath, "--format", "json"])
+        #expect(r.status != 0)
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+        #expect(r.stderr.contains(badPath), "\(r.stderr)")
+        #expect(r.stderr.contains(bad.field), "\(r.stderr)")
+    }
+
+    @Test func circleThresholdsGivenToTheCheckMarkDetectorAreRefused() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let circle = dir.path("circle.json")
+        #expect(try train("circle", dataset: data, out: circle).status == 0)
+        let r = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check",
+                                   "--thresholds", circle])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains(circle) && r.stderr.contains("format"), "\(r.stderr)")
+    }
+
+    @Test func realSubsetTrainsAndEvaluatesACheckMarkDetector() throws {
+        guard let dir = try makeDollarOneSubset() else { return }
+        defer { dir.remove() }
+        let data = dir.path("data")
+        let out = dir.path("check.json")
+        let t = try train("checkmark", dataset: data, out: out)
+        #expect(t.status == 0, "\(t.stderr)")
+        #expect(t.stdout.contains("320 samples: 20 'check', 300 others"), "\(t.stdout)")
+        for spec in ["checkplease", out] {
+            let r = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check",
+                                       "--thresholds", spec, "--format", "json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let e = try #require(jsonObject(r.stdout))
+            #expect(e["positives"] as? Int == 20)
+            #expect(e["negatives"] as? Int == 300)
+            #expect((e["perSubject"] as? [String: Any])?.count == 2)
+            if spec == out {
+                // On its own training data the trained box keeps the check marks and
+                // rejects the rest far better than the book rule.
+                #expect(try #require(e["truePositiveRate"] as? Double) >= 0.9)
+                #expect(try #require(e["falsePositiveRate"] as? Double) <= 0.05)
+            } else {
+                #expect(try #require(e["falsePositiveRate"] as? Double) >= 0.3)
+            }
+        }
+    }
+}
