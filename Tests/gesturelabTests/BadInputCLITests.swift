@@ -271,4 +271,35 @@ struct BadInputCLITests {
         let p = try Self.run(["recognize", "--templates", lib, "--points", "100000000", dir.path("d.jsonl")])
         #expect(p.exitCode == 64 && p.stderr.contains("--points"), "\(p)")
     }
+
+    /// Valid but degenerate samples — one point, all points equal, extreme finite
+    /// coordinates, a one-point stroke beside a line, zero duration — through every
+    /// command that reads samples: each finishes (status 0), none traps.
+    @Test func degenerateSamplesPassThroughEveryCommand() throws {
+        let dir = try TemporaryDirectory("cli-odd")
+        defer { dir.remove() }
+        let lines = [
+            #"{"format":"gesturelab.sample/1","label":"check","strokes":[[[5,5]]]}"#,
+            #"{"format":"gesturelab.sample/1","label":"check","strokes":[[[5,5],[5,5],[5,5]]]}"#,
+            #"{"format":"gesturelab.sample/1","label":"check","strokes":[[[-1e308,1e308],[1e308,-1e308],[0,5e-324]]]}"#,
+            #"{"format":"gesturelab.sample/1","label":"circle","strokes":[[[0,0],[10,10]],[[3,3]]]}"#,
+            #"{"format":"gesturelab.sample/1","label":"circle","strokes":[[[1e300,1e300],[1e300,1e300]]]}"#,
+            #"{"format":"gesturelab.sample/1","label":"x","strokes":[[[0,0,0],[1,1,0],[2,0,0]]]}"#,
+        ]
+        let data = dir.path("odd.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: data))
+        let lib = DatasetLocator.packageRoot.appendingPathComponent("templates/templates.json").path
+        let commands: [[String]] = [
+            ["train", "--dataset", data, "--out", dir.path("model")],
+            ["templates", "build", "--dataset", data, "--per-class", "1", "--out", dir.path("t.json")],
+            ["eval", "detector", "circle", "--dataset", data, "--positive", "circle", "--thresholds", "sadun", "--mode", "streaming"],
+            ["eval", "detector", "checkmark", "--dataset", data, "--positive", "check"],
+            ["train", "detector", "circle", "--dataset", data, "--positive", "circle", "--out", dir.path("c.json")],
+            ["train", "rejection", "--templates", lib, "--dataset", data, "--out", dir.path("r.json")],
+        ] + ["protractor", "dollar1", "pdollar"].map { ["recognize", "--algorithm", $0, "--templates", lib, data] }
+        for c in commands {
+            let r = try Self.run(c)
+            #expect(r.signal == nil && r.exitCode == 0, "\(c.joined(separator: " ")): \(r.exitCode.map { "exit \($0)" } ?? "signal \(r.signal ?? 0)")\n\(r.stderr)")
+        }
+    }
 }
