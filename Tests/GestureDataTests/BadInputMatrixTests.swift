@@ -71,6 +71,26 @@ struct BadInputMatrixTests {
              xml(String(repeating: "<Point X=\"1\" Y=\"2\"/>\n", count: SampleLimits.maxPoints + 1)),
              location: "line \(SampleLimits.maxPoints + 3)", field: "Point"),
 
+        // multistroke XML logs ($N / MMG layout)
+        Case("multistroke: a stroke without points", "ms-empty.xml",
+             "<Gesture Name=\"x~01\">\n<Stroke index=\"1\"><Point X=\"1\" Y=\"2\"/></Stroke>\n<Stroke index=\"2\"></Stroke>\n</Gesture>\n",
+             location: "line 3", field: "Stroke"),
+        Case("multistroke: index is not an integer", "ms-index.xml",
+             "<Gesture Name=\"x~01\">\n<Stroke index=\"one\"><Point X=\"1\" Y=\"2\"/></Stroke>\n</Gesture>\n",
+             location: "line 2", field: "index"),
+        Case("multistroke: NaN in the second stroke", "ms-nan.xml",
+             "<Gesture Name=\"x~01\">\n<Stroke><Point X=\"1\" Y=\"2\"/></Stroke>\n<Stroke><Point X=\"NaN\" Y=\"2\"/></Stroke>\n</Gesture>\n",
+             location: "line 3", field: "X"),
+        Case("multistroke: time going backwards across strokes", "ms-back.xml",
+             "<Gesture Name=\"x~01\">\n<Stroke><Point X=\"1\" Y=\"2\" T=\"50\"/></Stroke>\n<Stroke><Point X=\"1\" Y=\"2\" T=\"40\"/></Stroke>\n</Gesture>\n",
+             location: "line 3", field: "T"),
+        Case("multistroke: more points than SampleLimits.maxPoints over its strokes", "ms-many.xml",
+             "<Gesture Name=\"x~01\">\n<Stroke>\n" + String(repeating: "<Point X=\"1\" Y=\"2\"/>\n", count: 6000)
+                + "</Stroke>\n<Stroke>\n" + String(repeating: "<Point X=\"1\" Y=\"2\"/>\n", count: 4001) + "</Stroke>\n</Gesture>\n",
+             location: "line", field: "Point"),
+        Case("multistroke: truncated inside a stroke", "ms-trunc.xml",
+             "<Gesture Name=\"x~01\">\n<Stroke><Point X=\"1\" Y=\"2\"/>", location: "line", field: ""),
+
         // native sample (.json)
         Case("truncated JSON", "trunc.json", String(json("[[[1, 2], [3, 4]]]").prefix(40)), location: "", field: ""),
         Case("empty JSON file", "empty.json", "", location: "", field: ""),

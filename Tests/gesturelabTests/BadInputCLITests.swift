@@ -302,4 +302,30 @@ struct BadInputCLITests {
             #expect(r.signal == nil && r.exitCode == 0, "\(c.joined(separator: " ")): \(r.exitCode.map { "exit \($0)" } ?? "signal \(r.signal ?? 0)")\n\(r.stderr)")
         }
     }
+
+    static let rejectionCases: [BadFile] = [
+        BadFile("rejection unknown version", "r.json",
+                #"{"format": "gesturelab.rejection/2", "algorithm": "protractor", "method": "f1", "thresholds": {"a": 0.3}}"#, ["r.json", "format"]),
+        BadFile("rejection negative threshold", "r.json",
+                #"{"format": "gesturelab.rejection/1", "algorithm": "protractor", "method": "f1", "thresholds": {"arrow": -1}}"#,
+                ["r.json", "thresholds.arrow"]),
+        BadFile("rejection unknown algorithm", "r.json",
+                #"{"format": "gesturelab.rejection/1", "algorithm": "$9", "method": "f1", "thresholds": {}}"#, ["r.json", "algorithm"]),
+        BadFile("rejection huge number", "r.json",
+                #"{"format": "gesturelab.rejection/1", "algorithm": "protractor", "method": "f1", "thresholds": {"a": 1e999}}"#, ["r.json"]),
+        BadFile("rejection over 1 MiB", "r.json", Array(repeating: UInt8(ascii: " "), count: (1 << 20) + 1), ["r.json", "bytes"]),
+    ]
+
+    @Test(arguments: rejectionCases)
+    func recognizeFailsCleanlyOnBadRejectionThresholds(_ bad: BadFile) throws {
+        let dir = try TemporaryDirectory("cli-rejection")
+        defer { dir.remove() }
+        try Data((Self.sample + "\n").utf8).write(to: dir.url.appendingPathComponent("d.jsonl"))
+        try Data(bad.bytes).write(to: dir.url.appendingPathComponent(bad.fileName))
+        let lib = DatasetLocator.packageRoot.appendingPathComponent("templates/templates.json").path
+        let r = try Self.run(["recognize", "--templates", lib, "--rejection", dir.path(bad.fileName), dir.path("d.jsonl")])
+        #expect(r.signal == nil, "\(bad.name): killed by signal \(r.signal ?? 0)\n\(r.stderr)")
+        #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
+        for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
+    }
 }
