@@ -155,13 +155,18 @@ struct EvalMatcher: ParsableCommand {
             return
         }
         Console.out("leave-one-label-out, \(r.algorithm), \(r.templatesPerClass) templates per class, thresholds keep \(MatcherCLI.percent(r.acceptFraction)) of training positives, seed \(r.seed) (\(String(format: "%.1f", seconds)) s)")
-        Console.out("left out            FPR      (FP/n)      in-vocab accepted  in-vocab correct")
+        Console.out("left out            FPR      (FP/n)      in-vocab accepted  in-vocab correct   FPR at test calibration (in-vocab accepted)")
         for row in r.rows {
             Console.out(row.label.padding(toLength: 18, withPad: " ", startingAt: 0)
                 + String(format: " %6.2f%%  ", row.falsePositiveRate * 100)
                 + "(\(row.falsePositives)/\(row.negatives))".padding(toLength: 11, withPad: " ", startingAt: 0)
-                + String(format: "  %8.2f%%           %8.2f%%", row.inVocabularyAccepted * 100, row.inVocabularyCorrect * 100))
+                + String(format: "  %8.2f%%           %8.2f%%", row.inVocabularyAccepted * 100, row.inVocabularyCorrect * 100)
+                + String(format: "          %6.2f%% (%.2f%%)", row.falsePositiveRateAtTestCalibration * 100,
+                         row.inVocabularyAcceptedAtTestCalibration * 100))
         }
-        Console.out(String(format: "mean               %6.2f%%               %8.2f%%", r.meanFalsePositiveRate * 100, r.meanInVocabularyAccepted * 100))
+        Console.out(String(format: "mean               %6.2f%%               %8.2f%%                               %6.2f%%",
+                           r.meanFalsePositiveRate * 100, r.meanInVocabularyAccepted * 100,
+                           r.meanFalsePositiveRateAtTestCalibration * 100))
+        Console.out("(FPR: thresholds from the other subjects; at test calibration: thresholds keeping \(MatcherCLI.percent(r.acceptFraction)) of the tested subject's in-vocabulary samples)")
     }
 }

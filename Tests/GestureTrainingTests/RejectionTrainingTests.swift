@@ -74,7 +74,12 @@ struct RejectionTrainingTests {
             #expect(row.negatives == 3 * 2 * 6)
             #expect(row.inVocabularySamples == 3 * 3 * 2 * 6)
             #expect(row.inVocabularyAccepted > 0.7)
+            // Calibrated on the tested subject's own in-vocabulary samples, ~95% of them pass
+            // (a best match of another label can still fall under that label's threshold).
+            #expect(row.inVocabularyAcceptedAtTestCalibration >= 0.9)
+            #expect(row.falsePositiveRateAtTestCalibration >= 0 && row.falsePositiveRateAtTestCalibration <= 1)
         }
+        #expect(r.meanFalsePositiveRateAtTestCalibration == r.rows.map(\.falsePositiveRateAtTestCalibration).reduce(0, +) / 4)
     }
 }
 

@@ -41,9 +41,9 @@ extension EvaluationReport {
     public static func leaveOneLabelOut(_ r: LeaveOneLabelOutStudy.Report, dataset: DatasetSummary?) -> EvaluationReport {
         func pct(_ v: Double) -> String { String(format: "%.2f%%", v * 100) }
         var notes = r.rows.map { row in
-            "left out \(row.label): FPR \(pct(row.falsePositiveRate)) (\(row.falsePositives)/\(row.negatives)); in-vocabulary accepted \(pct(row.inVocabularyAccepted)), correct \(pct(row.inVocabularyCorrect)) of \(row.inVocabularySamples)"
+            "left out \(row.label): FPR \(pct(row.falsePositiveRate)) (\(row.falsePositives)/\(row.negatives)); in-vocabulary accepted \(pct(row.inVocabularyAccepted)), correct \(pct(row.inVocabularyCorrect)) of \(row.inVocabularySamples); at test calibration FPR \(pct(row.falsePositiveRateAtTestCalibration)), in-vocabulary accepted \(pct(row.inVocabularyAcceptedAtTestCalibration))"
         }
-        notes.append("mean FPR \(pct(r.meanFalsePositiveRate)); mean in-vocabulary accepted \(pct(r.meanInVocabularyAccepted))")
+        notes.append("mean FPR \(pct(r.meanFalsePositiveRate)); mean in-vocabulary accepted \(pct(r.meanInVocabularyAccepted)); mean FPR at test calibration \(pct(r.meanFalsePositiveRateAtTestCalibration))")
         notes.append("one operating point per left-out label and no score sweep: no plots for this protocol")
         return EvaluationReport(
             title: "gesturelab eval matcher (\(r.algorithm), leave-one-label-out)", seed: r.seed,
