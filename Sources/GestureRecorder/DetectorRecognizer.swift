@@ -42,12 +42,7 @@ public struct DetectorRecognizer: SampleRecognizer {
                 let m: [String: Double] = ["turns": Double(features.rawTurns.count), "firingTurns": Double(firing)]
                 return [result(fires, m, "CheckPlease rule (\(Self.fmt(rule.minAngle))°–\(Self.fmt(rule.maxAngle))°, length > \(Self.fmt(rule.minLength))): \(firing) of \(features.rawTurns.count) turns fire")]
             case .trained:
-                var m = features.shape?.values ?? [:]
-                let margin = t.score(features)
-                if margin.isFinite { m["margin"] = margin }
-                return [result(fires, m, features.shape == nil
-                    ? "too few distinct points to measure a shape"
-                    : "trained feature box, margin \(Self.fmt(margin)) (≥ 0 inside)")]
+                return [trainedResult(fires, shapeValues: features.shape?.values, margin: t.score(features))]
             }
         case .circle(let t):
             let features = CircleDetector(thresholds: t).measure(stroke)
@@ -62,14 +57,19 @@ public struct DetectorRecognizer: SampleRecognizer {
                 if let d = s.duration { m["duration"] = d }
                 return [result(fires, m, "Sadun's circle test: \(s.inflections) inflections, closure \(Self.fmt(s.closureDistance)) pt, transit − 2π = \(Self.fmt(s.transit - 2 * .pi)) rad")]
             case .trained:
-                var m = features.shape?.values ?? [:]
-                let margin = t.score(features)
-                if margin.isFinite { m["margin"] = margin }
-                return [result(fires, m, features.shape == nil
-                    ? "too few distinct points to measure a shape"
-                    : "trained feature box, margin \(Self.fmt(margin)) (≥ 0 inside)")]
+                return [trainedResult(fires, shapeValues: features.shape?.values, margin: t.score(features))]
             }
         }
+    }
+
+    /// The result of a trained feature box: the shape's features (none when the stroke
+    /// has too few distinct points) and the finite margin (≥ 0 inside the box).
+    private func trainedResult(_ fires: Bool, shapeValues: [String: Double]?, margin: Double) -> RecognitionResult {
+        var m = shapeValues ?? [:]
+        if margin.isFinite { m["margin"] = margin }
+        return result(fires, m, shapeValues == nil
+            ? "too few distinct points to measure a shape"
+            : "trained feature box, margin \(Self.fmt(margin)) (≥ 0 inside)")
     }
 
     private func result(_ fires: Bool, _ measurements: [String: Double], _ why: String) -> RecognitionResult {

@@ -20,20 +20,15 @@ public final class PinchRecognizer: GestureRecognizer {
         public init() {}
     }
 
-    /// Distances below this (points) are treated as fingers on one spot.
-    static let degenerateDistance = 1.0
-
     public let name: String
     public let settings: Settings
     public var kind: RecognizerKind { .continuous }
-    public private(set) var state: RecognizerState = .possible
+    public var state: RecognizerState { tracking.state }
     public var cancelsTouchesInView: Bool
-    public private(set) var scale = 1.0
-    public private(set) var scaleVelocity = 0.0
-    private var fingers = TwoFingerTracking()
+    public var scale: Double { tracking.value }
+    public var scaleVelocity: Double { tracking.velocity }
+    private var tracking = TwoTouchContinuousTracking(valueAtBegan: 1)
     private var reference: Double?
-    private var lastTime: Double?
-    private var location: Point?
 
     public init(name: String, settings: Settings = Settings(), cancelsTouchesInView: Bool = true) {
         self.name = name
@@ -43,7 +38,7 @@ public final class PinchRecognizer: GestureRecognizer {
 
     public var values: GestureValues {
         var v = GestureValues()
-        v.location = location
+        v.location = tracking.location
         v.numberOfTouches = 2
         v.scale = scale
         v.scaleVelocity = scaleVelocity
@@ -51,57 +46,31 @@ public final class PinchRecognizer: GestureRecognizer {
     }
 
     public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if event.remainingTouchCount > 2 && state == .possible { state = .failed; return }
-        update(event)
+        if tracking.acceptsBegan(event) { update(event) }
     }
 
     public func touchesMoved(_ touches: [Touch], with event: TouchEvent) { update(event) }
 
-    public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        guard fingers.follows(any: touches) || event.remainingTouchCount == 0 else { return }
-        state = state.isActive ? .ended : .failed
-    }
+    public func touchesEnded(_ touches: [Touch], with event: TouchEvent) { tracking.ended(touches, with: event) }
 
-    public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        state = state.isActive ? .cancelled : .failed
-    }
+    public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) { tracking.cancelled() }
 
     public func reset() {
-        state = .possible
-        scale = 1
-        scaleVelocity = 0
-        fingers.reset()
+        tracking.reset()
         reference = nil
-        lastTime = nil
-        location = nil
     }
 
     private func update(_ event: TouchEvent) {
-        guard let (a, b) = fingers.positions(in: event) else { return }
+        guard let (a, b) = tracking.positions(in: event) else { return }
         let d = a.distance(to: b)
-        location = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-        guard d >= Self.degenerateDistance else { return }
         guard let ref = reference else {
             reference = d
-            lastTime = event.timestamp
+            tracking.start(at: event.timestamp)
             return
         }
         let s = d / ref
-        switch state {
-        case .possible:
-            if abs(s - 1) >= settings.minimumScaleChange {
-                reference = d          // scale is 1.0 at began
-                scale = 1
-                lastTime = event.timestamp
-                state = .began
-            }
-        case .began, .changed:
-            if let lastTime, event.timestamp > lastTime { scaleVelocity = (s - scale) / (event.timestamp - lastTime) }
-            lastTime = event.timestamp
-            scale = s
-            state = .changed
-        default:
-            break
+        if tracking.advance(to: s, at: event.timestamp, begins: abs(s - 1) >= settings.minimumScaleChange) {
+            reference = d          // scale is 1.0 at began
         }
     }
 }

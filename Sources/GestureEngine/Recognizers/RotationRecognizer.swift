@@ -23,15 +23,13 @@ public final class RotationRecognizer: GestureRecognizer {
     public let name: String
     public let settings: Settings
     public var kind: RecognizerKind { .continuous }
-    public private(set) var state: RecognizerState = .possible
+    public var state: RecognizerState { tracking.state }
     public var cancelsTouchesInView: Bool
-    public private(set) var rotation = 0.0
-    public private(set) var rotationVelocity = 0.0
-    private var fingers = TwoFingerTracking()
+    public var rotation: Double { tracking.value }
+    public var rotationVelocity: Double { tracking.velocity }
+    private var tracking = TwoTouchContinuousTracking(valueAtBegan: 0)
     private var lastAngle: Double?
     private var turned = 0.0           // unwrapped, since the fingers came down or since began
-    private var lastTime: Double?
-    private var location: Point?
 
     public init(name: String, settings: Settings = Settings(), cancelsTouchesInView: Bool = true) {
         self.name = name
@@ -41,7 +39,7 @@ public final class RotationRecognizer: GestureRecognizer {
 
     public var values: GestureValues {
         var v = GestureValues()
-        v.location = location
+        v.location = tracking.location
         v.numberOfTouches = 2
         v.rotation = rotation
         v.rotationVelocity = rotationVelocity
@@ -49,61 +47,35 @@ public final class RotationRecognizer: GestureRecognizer {
     }
 
     public func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-        if event.remainingTouchCount > 2 && state == .possible { state = .failed; return }
-        update(event)
+        if tracking.acceptsBegan(event) { update(event) }
     }
 
     public func touchesMoved(_ touches: [Touch], with event: TouchEvent) { update(event) }
 
-    public func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-        guard fingers.follows(any: touches) || event.remainingTouchCount == 0 else { return }
-        state = state.isActive ? .ended : .failed
-    }
+    public func touchesEnded(_ touches: [Touch], with event: TouchEvent) { tracking.ended(touches, with: event) }
 
-    public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-        state = state.isActive ? .cancelled : .failed
-    }
+    public func touchesCancelled(_ touches: [Touch], with event: TouchEvent) { tracking.cancelled() }
 
     public func reset() {
-        state = .possible
-        rotation = 0
-        rotationVelocity = 0
-        fingers.reset()
+        tracking.reset()
         lastAngle = nil
         turned = 0
-        lastTime = nil
-        location = nil
     }
 
     private func update(_ event: TouchEvent) {
-        guard let (a, b) = fingers.positions(in: event) else { return }
-        location = Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
-        guard a.distance(to: b) >= PinchRecognizer.degenerateDistance else { return }
+        guard let (a, b) = tracking.positions(in: event) else { return }
         let angle = atan2(b.y - a.y, b.x - a.x)
         guard let last = lastAngle else {
             lastAngle = angle
-            lastTime = event.timestamp
+            tracking.start(at: event.timestamp)
             return
         }
         var step = angle - last
         if step > .pi { step -= 2 * .pi } else if step <= -.pi { step += 2 * .pi }
         lastAngle = angle
         turned += step
-        switch state {
-        case .possible:
-            if abs(turned) >= settings.minimumRotation {
-                turned = 0              // rotation is 0 at began
-                rotation = 0
-                lastTime = event.timestamp
-                state = .began
-            }
-        case .began, .changed:
-            if let lastTime, event.timestamp > lastTime { rotationVelocity = (turned - rotation) / (event.timestamp - lastTime) }
-            lastTime = event.timestamp
-            rotation = turned
-            state = .changed
-        default:
-            break
+        if tracking.advance(to: turned, at: event.timestamp, begins: abs(turned) >= settings.minimumRotation) {
+            turned = 0              // rotation is 0 at began
         }
     }
 }

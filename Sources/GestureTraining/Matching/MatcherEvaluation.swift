@@ -34,9 +34,7 @@ public enum MatcherEvaluation {
         _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
         progress: ProgressHandler? = nil
     ) -> MatcherEvaluationReport {
-        let units = Dictionary(grouping: corpus.samples.indices) {
-            UnitKey(subject: corpus.samples[$0].subject ?? "", speed: corpus.samples[$0].speed ?? "")
-        }.sorted { ($0.key.subject, $0.key.speed) < ($1.key.subject, $1.key.speed) }
+        let units = self.units(of: corpus)
         let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
             var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
             let byLabel = corpus.indicesByLabel(units[u].value).sorted { $0.key < $1.key }
@@ -49,20 +47,13 @@ public enum MatcherEvaluation {
                         templates += picked[0..<t]
                         candidates.append(picked[t])
                     }
-                    let matcher = corpus.matcher(templates: templates, settings: settings)
-                    for c in candidates {
-                        let best = matcher.recognize(prepared: corpus.candidate[c], limit: 1).first
-                        tally.record(t: t, speed: units[u].key.speed, truth: corpus.samples[c].label ?? "", predicted: best?.name)
-                    }
+                    recordTrial(corpus, settings: settings, into: &tally, templates: templates, candidates: candidates,
+                                t: t, speed: units[u].key.speed)
                 }
             }
             return tally
         }
-        var total = AccuracyTally()
-        for t in tallies { total.merge(t) }
-        return total.report(algorithm: M.algorithm, protocolName: "user-dependent", seed: options.seed,
-                            trials: options.trials, subjects: Set(units.map(\.key.subject)).sorted(),
-                            ts: options.templatesPerClass, settings: ["variants": describe(options.variants)])
+        return report(merging: tallies, algorithm: M.algorithm, protocolName: "user-dependent", units: units, options: options)
     }
 
     /// User-independent: for each subject and speed, for each T, `trials` times: T random
@@ -72,9 +63,7 @@ public enum MatcherEvaluation {
         _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
         progress: ProgressHandler? = nil
     ) -> MatcherEvaluationReport {
-        let units = Dictionary(grouping: corpus.samples.indices) {
-            UnitKey(subject: corpus.samples[$0].subject ?? "", speed: corpus.samples[$0].speed ?? "")
-        }.sorted { ($0.key.subject, $0.key.speed) < ($1.key.subject, $1.key.speed) }
+        let units = self.units(of: corpus)
         let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
             var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
             let key = units[u].key
@@ -92,20 +81,44 @@ public enum MatcherEvaluation {
                         templates += others.randomSample(count: t, using: &rng)
                         candidates.append(idx[Int.random(in: 0..<idx.count, using: &rng)])
                     }
-                    let matcher = corpus.matcher(templates: templates, settings: settings)
-                    for c in candidates {
-                        let best = matcher.recognize(prepared: corpus.candidate[c], limit: 1).first
-                        tally.record(t: t, speed: key.speed, truth: corpus.samples[c].label ?? "", predicted: best?.name)
-                    }
+                    recordTrial(corpus, settings: settings, into: &tally, templates: templates, candidates: candidates,
+                                t: t, speed: key.speed)
                 }
             }
             return tally
         }
+        return report(merging: tallies, algorithm: M.algorithm, protocolName: "user-independent", units: units, options: options)
+    }
+
+    /// The (subject, speed) units a protocol runs over, with their sample indices, in a
+    /// fixed order (so unit `u` always gets the generator derived for stream `u`).
+    static func units<M: TemplateMatcher>(of corpus: PreparedCorpus<M>) -> [(key: UnitKey, value: [Int])] {
+        Dictionary(grouping: corpus.samples.indices) {
+            UnitKey(subject: corpus.samples[$0].subject ?? "", speed: corpus.samples[$0].speed ?? "")
+        }.sorted { ($0.key.subject, $0.key.speed) < ($1.key.subject, $1.key.speed) }
+    }
+
+    /// The units' tallies merged into one report.
+    static func report(merging tallies: [AccuracyTally], algorithm: MatcherAlgorithm, protocolName: String,
+                       units: [(key: UnitKey, value: [Int])], options: MatcherProtocolOptions) -> MatcherEvaluationReport {
         var total = AccuracyTally()
         for t in tallies { total.merge(t) }
-        return total.report(algorithm: M.algorithm, protocolName: "user-independent", seed: options.seed,
+        return total.report(algorithm: algorithm, protocolName: protocolName, seed: options.seed,
                             trials: options.trials, subjects: Set(units.map(\.key.subject)).sorted(),
                             ts: options.templatesPerClass, settings: ["variants": describe(options.variants)])
+    }
+
+    /// One trial: a matcher built from `templates` recognizes each of `candidates`, and
+    /// each best match (or none) is recorded in `tally` against the candidate's label.
+    static func recordTrial<M: TemplateMatcher>(
+        _ corpus: PreparedCorpus<M>, settings: M.Settings, into tally: inout AccuracyTally,
+        templates: [Int], candidates: [Int], t: Int, speed: String
+    ) {
+        let matcher = corpus.matcher(templates: templates, settings: settings)
+        for c in candidates {
+            let best = matcher.recognize(prepared: corpus.candidate[c], limit: 1).first
+            tally.record(t: t, speed: speed, truth: corpus.samples[c].label ?? "", predicted: best?.name)
+        }
     }
 
     static func describe(_ v: TemplateVariants) -> String {

@@ -11,38 +11,17 @@ import GestureGeometry
 /// `CheckmarkDetector.Stream` fires; with ``DetectorDecision/end`` it asks the stream's
 /// whole-stroke decision (`CheckmarkDetector.detects`) when the finger lifts. Reports no score.
 public struct CheckmarkStrokeDetector: StrokeDetecting {
-    public let thresholds: CheckmarkThresholds
-    public let decision: DetectorDecision
-    private var stream: CheckmarkDetector.Stream
-    private var points: [Point] = []
+    public var thresholds: CheckmarkThresholds { detection.thresholds }
+    public var decision: DetectorDecision { detection.decision }
+    private var detection: ShapeStrokeDetection<CheckmarkDetector.Stream>
 
     public init(thresholds: CheckmarkThresholds = .checkPlease, decision: DetectorDecision = .streaming) {
-        self.thresholds = thresholds
-        self.decision = decision
-        stream = CheckmarkDetector.Stream(thresholds: thresholds)
+        detection = ShapeStrokeDetection(thresholds: thresholds, decision: decision)
     }
 
-    public mutating func reset() {
-        stream.reset()
-        points.removeAll(keepingCapacity: true)
-    }
+    public mutating func reset() { detection.reset() }
 
-    public mutating func add(_ point: Point) -> StrokeDecision {
-        switch decision {
-        case .streaming:
-            return stream.add(point) ? .recognized(score: nil, match: nil) : .undecided
-        case .end:
-            points.append(point)
-            return .undecided
-        }
-    }
+    public mutating func add(_ point: Point) -> StrokeDecision { detection.add(point) }
 
-    public mutating func finish() -> StrokeDecision {
-        let accepted: Bool
-        switch decision {
-        case .streaming: accepted = stream.end()
-        case .end: accepted = CheckmarkDetector(thresholds: thresholds).detects(Stroke(points))
-        }
-        return accepted ? .recognized(score: nil, match: nil) : .failed
-    }
+    public mutating func finish() -> StrokeDecision { detection.finish() }
 }

@@ -11,38 +11,17 @@ import GestureGeometry
 /// so far passes (`CircleDetector.Stream`, O(n) per point); with ``DetectorDecision/end``
 /// it applies the whole-stroke test when the finger lifts, as Sadun's recipe does.
 public struct CircleStrokeDetector: StrokeDetecting {
-    public let thresholds: CircleThresholds
-    public let decision: DetectorDecision
-    private var stream: CircleDetector.Stream
-    private var points: [Point] = []
+    public var thresholds: CircleThresholds { detection.thresholds }
+    public var decision: DetectorDecision { detection.decision }
+    private var detection: ShapeStrokeDetection<CircleDetector.Stream>
 
     public init(thresholds: CircleThresholds = .sadun, decision: DetectorDecision = .streaming) {
-        self.thresholds = thresholds
-        self.decision = decision
-        stream = CircleDetector.Stream(thresholds: thresholds)
+        detection = ShapeStrokeDetection(thresholds: thresholds, decision: decision)
     }
 
-    public mutating func reset() {
-        stream.reset()
-        points.removeAll(keepingCapacity: true)
-    }
+    public mutating func reset() { detection.reset() }
 
-    public mutating func add(_ point: Point) -> StrokeDecision {
-        switch decision {
-        case .streaming:
-            return stream.add(point) ? .recognized(score: nil, match: nil) : .undecided
-        case .end:
-            points.append(point)
-            return .undecided
-        }
-    }
+    public mutating func add(_ point: Point) -> StrokeDecision { detection.add(point) }
 
-    public mutating func finish() -> StrokeDecision {
-        let accepted: Bool
-        switch decision {
-        case .streaming: accepted = stream.end()
-        case .end: accepted = CircleDetector(thresholds: thresholds).detects(Stroke(points))
-        }
-        return accepted ? .recognized(score: nil, match: nil) : .failed
-    }
+    public mutating func finish() -> StrokeDecision { detection.finish() }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import GestureData
+@testable import GestureEngine
+
+struct TwoTouchContinuousTrackingTests {
+    @Test func staysPossibleUntilTheMeasureBegins() {
+        var tracking = TwoTouchContinuousTracking(valueAtBegan: 1)
+        tracking.start(at: 0)
+        let began = tracking.advance(to: 1.05, at: 0.1, begins: false)
+        #expect(!began)
+        #expect(tracking.state == .possible)
+        #expect(tracking.value == 1)
+    }
+
+    @Test func beginsAtValueAtBeganThenReportsValueAndVelocity() {
+        var tracking = TwoTouchContinuousTracking(valueAtBegan: 1)
+        tracking.start(at: 0)
+        let began = tracking.advance(to: 1.2, at: 0.1, begins: true)
+        #expect(began)
+        #expect(tracking.state == .began)
+        #expect(tracking.value == 1)
+        let beganAgain = tracking.advance(to: 1.5, at: 0.6, begins: false)
+        #expect(!beganAgain)
+        #expect(tracking.state == .changed)
+        #expect(tracking.value == 1.5)
+        #expect(abs(tracking.velocity - 1.0) < 1e-9)
+    }
+
+    @Test func aMoveAtTheSameTimestampKeepsTheVelocity() {
+        var tracking = TwoTouchContinuousTracking(valueAtBegan: 0)
+        tracking.start(at: 0)
+        _ = tracking.advance(to: 0.2, at: 0.1, begins: true)
+        _ = tracking.advance(to: 0.5, at: 0.6, begins: false)
+        _ = tracking.advance(to: 0.9, at: 0.6, begins: false)
+        #expect(abs(tracking.velocity - 1.0) < 1e-9)
+        #expect(tracking.value == 0.9)
+    }
+
+    @Test func cancellingBeforeBeganFailsAndAfterCancels() {
+        var before = TwoTouchContinuousTracking(valueAtBegan: 0)
+        before.cancelled()
+        #expect(before.state == .failed)
+        var after = TwoTouchContinuousTracking(valueAtBegan: 0)
+        after.start(at: 0)
+        _ = after.advance(to: 0.2, at: 0.1, begins: true)
+        after.cancelled()
+        #expect(after.state == .cancelled)
+    }
+
+    @Test func resetForgetsEverything() {
+        var tracking = TwoTouchContinuousTracking(valueAtBegan: 1)
+        tracking.start(at: 0)
+        _ = tracking.advance(to: 1.2, at: 0.1, begins: true)
+        _ = tracking.advance(to: 1.5, at: 0.6, begins: false)
+        tracking.reset()
+        #expect(tracking.state == .possible)
+        #expect(tracking.value == 1)
+        #expect(tracking.velocity == 0)
+        #expect(tracking.location == nil)
+    }
+
+    @Test(arguments: ["pinch", "rotation"])
+    func aThirdFingerBeforeBeganFailsTheGesture(kind: String) throws {
+        let recognizer: any GestureRecognizer = kind == "pinch" ? PinchRecognizer(name: kind) : RotationRecognizer(name: kind)
+        let s = TouchScript([recognizer])
+        try s.send(1, .began, [(1, 150, 200), (2, 250, 200), (3, 200, 300)])
+        for k in 1...20 {
+            let f = Double(k) / 20, a = f
+            try s.send(1 + f / 2, .moved, [(1, 200 - (50 + 50 * f) * cos(a), 200 - (50 + 50 * f) * sin(a)),
+                                           (2, 200 + (50 + 50 * f) * cos(a), 200 + (50 + 50 * f) * sin(a)),
+                                           (3, 200, 300)])
+        }
+        #expect(s.fired(kind).isEmpty)
+        #expect(recognizer.state == .failed)
+    }
+
+    @Test func pinchScaleVelocityIsScalePerSecond() throws {
+        let s = TouchScript([PinchRecognizer(name: "pinch")])
+        // 100 → 200 pt apart over 0.5 s: 200 pt/s, relative to the 110 pt at began.
+        try s.drag(ids: [1, 2], from: [(150, 200), (250, 200)], to: [(100, 200), (300, 200)], start: 1, duration: 0.5)
+        let last = try #require(s.log.filter { $0.recognizer == "pinch" }.last)
+        let velocity = try #require(last.values.scaleVelocity)
+        #expect(abs(velocity - 200.0 / 110.0) < 0.05)
+    }
+
+    @Test func rotationVelocityIsRadiansPerSecond() throws {
+        let s = TouchScript([RotationRecognizer(name: "rotation")])
+        // Two fingers 160 pt apart turning at 1 rad/s for 1.2 s, one move per 0.05 rad.
+        let angles = Array(stride(from: 0.0, through: 1.2, by: 0.05))
+        for (i, a) in angles.enumerated() {
+            let phase: TouchSessionPhase = i == 0 ? .began : .moved
+            try s.send(1 + a, phase, [(7, 300 + 80 * cos(a), 300 + 80 * sin(a)), (8, 300 - 80 * cos(a), 300 - 80 * sin(a))])
+        }
+        let last = try #require(s.log.filter { $0.recognizer == "rotation" }.last)
+        #expect(last.state == .changed)
+        let velocity = try #require(last.values.rotationVelocity)
+        #expect(abs(velocity - 1.0) < 0.01)
+    }
+}
