@@ -90,17 +90,9 @@ extension CheckmarkThresholds: Codable {
         case "checkPlease":
             rule = .checkPlease(try c.decode(CheckPleaseRule.self, forKey: .checkPlease))
         case "trained":
-            let box = try c.decode(FeatureBox.self, forKey: .box)
-            if let unknown = box.intervals.keys.sorted().first(where: { !CheckmarkDetector.Shape.names.contains($0) }) {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .box, in: c,
-                    debugDescription: "unknown check-mark feature '\(unknown)'; known: \(CheckmarkDetector.Shape.names.joined(separator: ", "))")
-            }
-            let settings = try c.decodeIfPresent(CheckmarkDetector.ShapeSettings.self, forKey: .settings) ?? .default
-            try ShapeSettingsLimits.check(resampleCount: settings.resampleCount,  // issue 8: bounded allocations
-                                          smoothingGranularity: settings.smoothingGranularity,
-                                          cornerWindow: settings.cornerWindow, cornerDegrees: settings.cornerDegrees,
-                                          key: .settings, in: c)
+            let (settings, box) = try TrainedRuleDecoding.decode(CheckmarkDetector.ShapeSettings.self, from: c, boxKey: .box,
+                                                                 settingsKey: .settings, known: CheckmarkDetector.Shape.names,
+                                                                 kind: "check-mark")
             rule = .trained(settings: settings, box: box)
         case let other:
             throw DecodingError.dataCorruptedError(

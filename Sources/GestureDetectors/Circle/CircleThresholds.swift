@@ -92,17 +92,9 @@ extension CircleThresholds: Codable {
         case "sadun":
             rule = .sadun(try c.decode(SadunRule.self, forKey: .sadun))
         case "trained":
-            let box = try c.decode(FeatureBox.self, forKey: .box)
-            if let unknown = box.intervals.keys.sorted().first(where: { !CircleDetector.Shape.names.contains($0) }) {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .box, in: c,
-                    debugDescription: "unknown circle feature '\(unknown)'; known: \(CircleDetector.Shape.names.joined(separator: ", "))")
-            }
-            let settings = try c.decodeIfPresent(CircleDetector.ShapeSettings.self, forKey: .settings) ?? .default
-            try ShapeSettingsLimits.check(resampleCount: settings.resampleCount,  // issue 8: bounded allocations
-                                          smoothingGranularity: settings.smoothingGranularity,
-                                          cornerWindow: settings.cornerWindow, cornerDegrees: settings.cornerDegrees,
-                                          key: .settings, in: c)
+            let (settings, box) = try TrainedRuleDecoding.decode(CircleDetector.ShapeSettings.self, from: c, boxKey: .box,
+                                                                 settingsKey: .settings, known: CircleDetector.Shape.names,
+                                                                 kind: "circle")
             rule = .trained(settings: settings, box: box)
         case let other:
             throw DecodingError.dataCorruptedError(

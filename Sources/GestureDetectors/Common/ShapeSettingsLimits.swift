@@ -33,3 +33,37 @@ enum ShapeSettingsLimits {
         }
     }
 }
+
+/// What ``ShapeSettingsLimits`` bounds; both detectors' `ShapeSettings` have these fields.
+protocol BoundedShapeSettings: Decodable {
+    var resampleCount: Int { get }
+    var smoothingGranularity: Int { get }
+    var cornerWindow: Int { get }
+    var cornerDegrees: Double { get }
+    static var `default`: Self { get }
+}
+
+extension CheckmarkDetector.ShapeSettings: BoundedShapeSettings {}
+extension CircleDetector.ShapeSettings: BoundedShapeSettings {}
+
+/// Decoding of a `"rule": "trained"` thresholds file, shared by the check-mark and circle
+/// thresholds: the feature box (every feature name must be one of `known`) and the shape
+/// settings (default when absent, bounded by ``ShapeSettingsLimits``).
+enum TrainedRuleDecoding {
+    static func decode<S: BoundedShapeSettings, K: CodingKey>(
+        _: S.Type, from c: KeyedDecodingContainer<K>, boxKey: K, settingsKey: K, known: [String], kind: String
+    ) throws -> (settings: S, box: FeatureBox) {
+        let box = try c.decode(FeatureBox.self, forKey: boxKey)
+        if let unknown = box.intervals.keys.sorted().first(where: { !known.contains($0) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: boxKey, in: c,
+                debugDescription: "unknown \(kind) feature '\(unknown)'; known: \(known.joined(separator: ", "))")
+        }
+        let settings = try c.decodeIfPresent(S.self, forKey: settingsKey) ?? S.default
+        try ShapeSettingsLimits.check(resampleCount: settings.resampleCount,  // issue 8: bounded allocations
+                                      smoothingGranularity: settings.smoothingGranularity,
+                                      cornerWindow: settings.cornerWindow, cornerDegrees: settings.cornerDegrees,
+                                      key: settingsKey, in: c)
+        return (settings, box)
+    }
+}
