@@ -33,10 +33,9 @@ struct BadSessionMatrixTests {
              location: "line 2", field: "x"),
         Case("id is fractional", line("0", "began", #"[{"id": 1.5, "x": 10, "y": 20}]"#), location: "line 1", field: "id"),
         Case("huge number", began + "\n" + line("0.1", "moved", #"[{"id": 1, "x": 1e999, "y": 20}]"#),
-             // JSONSerialization (the reader's path for non-canonical lines) rejects 1e999
-             // as invalid JSON without saying where: the line is named, the field is not.
-             location: "line 2", field: ""),
-        Case("NaN token", began + "\n" + line("NaN", "moved"), location: "line 2", field: ""),
+             location: "line 2", field: "touches[0].x"),
+        Case("huge time", began + "\n" + line("-1e999", "moved"), location: "line 2", field: "t"),
+        Case("NaN token", began + "\n" + line("NaN", "moved"), location: "line 2", field: "t"),
         Case("unknown phase", began + "\n" + line("0.1", "wiggled"), location: "line 2", field: "phase"),
         Case("empty touches", began + "\n" + line("0.1", "moved", "[]"), location: "line 2", field: "touches"),
         Case("same id twice", line("0", "began", #"[{"id": 1, "x": 1, "y": 2}, {"id": 1, "x": 3, "y": 4}]"#),

@@ -15,7 +15,7 @@ struct SessionLineFields {
 /// objects with numeric `id`, `x`, `y`), in any order, with any JSON whitespace.
 ///
 /// It returns `nil` for anything else — other keys, repeated keys, escapes, other value
-/// types, invalid JSON — and the reader then parses the line with `JSONSerialization`,
+/// types, invalid JSON — and the reader then parses the line with GestureData's `JSONParser`,
 /// which decides and words the error. So the scanner only changes speed, never what is
 /// accepted: every line it accepts is valid JSON that the slow path reads the same way.
 enum TouchSessionLineScanner {

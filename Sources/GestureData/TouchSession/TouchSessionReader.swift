@@ -55,7 +55,7 @@ public enum TouchSessionReader {
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             let loc = DataLocation.line(lineNumber)
             // The scanner reads lines in the canonical shape quickly; anything else goes
-            // through JSONSerialization, which also produces the error messages.
+            // through the strict JSON parser, which also produces the error messages.
             let wire = try line.withUnsafeBytes { TouchSessionLineScanner.scan($0) }
                 ?? (try slowFields(Data(line), file: file, location: loc))
             guard let t = wire.t else {
@@ -101,8 +101,11 @@ public enum TouchSessionReader {
                 guard let y = w.y else {
                     throw GestureDataError.invalidField(file: file, location: loc, field: f + ".y", reason: "missing")
                 }
-                guard x.isFinite, y.isFinite else {
-                    throw GestureDataError.invalidField(file: file, location: loc, field: f, reason: "non-finite position")
+                guard x.isFinite else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".x", reason: "non-finite position")
+                }
+                guard y.isFinite else {
+                    throw GestureDataError.invalidField(file: file, location: loc, field: f + ".y", reason: "non-finite position")
                 }
                 if touches.contains(where: { $0.id == id }) {
                     throw GestureDataError.invalidField(file: file, location: loc, field: f + ".id",
@@ -129,54 +132,68 @@ public enum TouchSessionReader {
         return events
     }
 
-    /// Parses a line with JSONSerialization into its fields, with an error naming the
-    /// field for a value of the wrong type.
+    /// Parses a line with GestureData's strict JSON parser into its fields. A syntax error
+    /// names the column and, when it is inside a value, the field; a value of the wrong
+    /// type names the field.
     private static func slowFields(_ line: Data, file: String, location: DataLocation) throws -> SessionLineFields {
-        let o: [String: Any]
+        let value: JSONValue
         do {
-            guard let object = try JSONSerialization.jsonObject(with: line) as? [String: Any] else {
-                throw GestureDataError.malformed(file: file, location: location, reason: "not a JSON object with t, phase and touches")
-            }
-            o = object
-        } catch let e as GestureDataError {
-            throw e
+            value = try JSONParser.parse(line)
         } catch {
-            throw GestureDataError.malformed(file: file, location: location, reason: "not valid JSON")
+            let reason = "column \(error.column): \(error.reason)"
+            if error.path.isEmpty {
+                throw GestureDataError.malformed(file: file, location: location, reason: "not valid JSON: " + reason)
+            }
+            throw GestureDataError.invalidField(file: file, location: location,
+                                                field: JSONPathComponent.string(error.path), reason: reason)
+        }
+        guard case .object = value else {
+            throw GestureDataError.malformed(file: file, location: location,
+                                             reason: "not a JSON object with t, phase and touches (found \(value.kindName))")
         }
         var fields = SessionLineFields()
-        fields.t = try number(o["t"], field: "t", file: file, location: location)
-        if let p = o["phase"] {
-            guard let s = p as? String else {
-                throw GestureDataError.invalidField(file: file, location: location, field: "phase", reason: "must be a string")
+        fields.t = try number(value["t"], field: "t", file: file, location: location)
+        if let p = value["phase"] {
+            guard case .string(let s) = p else {
+                throw GestureDataError.invalidField(file: file, location: location, field: "phase",
+                                                    reason: "must be a string (found \(p.kindName))")
             }
             fields.phase = s
         }
-        if let list = o["touches"] {
-            guard let l = list as? [Any] else {
-                throw GestureDataError.invalidField(file: file, location: location, field: "touches", reason: "must be a list")
+        if let list = value["touches"] {
+            guard case .array(let l) = list else {
+                throw GestureDataError.invalidField(file: file, location: location, field: "touches",
+                                                    reason: "must be a list (found \(list.kindName))")
             }
             var touches: [SessionLineFields.Touch] = []
             for (i, raw) in l.enumerated() {
                 let f = "touches[\(i)]"
-                guard let w = raw as? [String: Any] else {
-                    throw GestureDataError.invalidField(file: file, location: location, field: f, reason: "not an object with id, x and y")
+                guard case .object = raw else {
+                    throw GestureDataError.invalidField(file: file, location: location, field: f,
+                                                        reason: "not an object with id, x and y (found \(raw.kindName))")
                 }
                 touches.append(SessionLineFields.Touch(
-                    id: try number(w["id"], field: f + ".id", file: file, location: location),
-                    x: try number(w["x"], field: f + ".x", file: file, location: location),
-                    y: try number(w["y"], field: f + ".y", file: file, location: location)))
+                    id: try number(raw["id"], field: f + ".id", file: file, location: location),
+                    x: try number(raw["x"], field: f + ".x", file: file, location: location),
+                    y: try number(raw["y"], field: f + ".y", file: file, location: location)))
             }
             fields.touches = touches
         }
         return fields
     }
 
-    /// A JSON number (not a boolean), `nil` when absent.
-    private static func number(_ v: Any?, field: String, file: String, location: DataLocation) throws -> Double? {
+    /// A JSON number, `nil` when absent. A number too large for a `Double` (`1e999`) is
+    /// refused here, naming its field.
+    private static func number(_ v: JSONValue?, field: String, file: String, location: DataLocation) throws -> Double? {
         guard let v else { return nil }
-        guard let n = v as? NSNumber, !JSONBooleans.isBoolean(n) else {
-            throw GestureDataError.invalidField(file: file, location: location, field: field, reason: "must be a number")
+        guard case .number(let n) = v else {
+            throw GestureDataError.invalidField(file: file, location: location, field: field,
+                                                reason: "must be a number (found \(v.kindName))")
         }
-        return n.doubleValue
+        guard n.isFinite else {
+            throw GestureDataError.invalidField(file: file, location: location, field: field,
+                                                reason: "out of range (not a finite number)")
+        }
+        return n
     }
 }

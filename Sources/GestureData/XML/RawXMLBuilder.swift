@@ -1,5 +1,5 @@
 /// Builds a ``RawXMLGesture`` from element events, checking the structure as it goes.
-/// Fed by XMLParser or by ``FastGestureXMLScanner``, so both give the same result.
+/// Fed by ``GestureXMLParser``.
 struct RawXMLBuilder {
     let file: String
     var gesture: RawXMLGesture?
