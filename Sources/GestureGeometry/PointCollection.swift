@@ -115,4 +115,25 @@ extension PointCollection {
         let s = size / box.longerSide
         return scaled(x: s, y: s)
     }
+
+    /// Moved and uniformly scaled so that the bounding box's lower corner is the origin and
+    /// its longer side is 1, with no intermediate result overflowing: finite coordinates
+    /// up to ±1.8e308, where `maxX − minX` alone would be infinite, keep their shape.
+    ///
+    /// The template matchers start from this: they are translation and scale invariant,
+    /// so it changes nothing for ordinary strokes beyond rounding, and a gesture drawn at
+    /// an extreme scale is compared by its shape instead of by overflowed arithmetic.
+    ///
+    /// Edge cases: `nil` with no points, a non-finite coordinate, or every point in one
+    /// place (nothing to scale).
+    public func fittedToUnitBox() -> Self? {
+        let pts = allPoints
+        guard !pts.isEmpty, pts.allSatisfy(\.isFinite), let box = boundingBox else { return nil }
+        // Halving first keeps the differences finite; it costs a bit only for subnormals.
+        let large = [box.minX, box.maxX, box.minY, box.maxY].contains { abs($0) > 1e300 }
+        let k = large ? 0.5 : 1.0
+        let side = Swift.max(box.maxX * k - box.minX * k, box.maxY * k - box.minY * k)
+        guard side > 0 else { return nil }
+        return mapPoints { Point(x: ($0.x * k - box.minX * k) / side, y: ($0.y * k - box.minY * k) / side, t: $0.t) }
+    }
 }

@@ -47,9 +47,10 @@ public struct DollarOneMatcher: TemplateMatcher {
     }
 
     public static func prepare(_ gesture: Gesture, settings: DollarOneSettings) -> Prepared? {
-        let raw = Stroke(gesture.allPoints)
-        // A tap or a non-finite stroke has no shape to compare.
-        guard !raw.isEmpty, gesture.isFinite, gesture.pathLength > 0 else { return nil }
+        // A tap or a non-finite stroke has no shape to compare; fitting into the unit box
+        // first keeps extreme coordinates from overflowing.
+        guard let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
+        let raw = Stroke(fitted.allPoints)
         let resampled = raw.resampled(count: settings.points)
         let angle = resampled.indicativeAngle ?? 0
         let normalized = resampled

@@ -43,9 +43,10 @@ public struct PDollarMatcher: TemplateMatcher {
     }
 
     public static func prepare(_ gesture: Gesture, settings: PDollarSettings) -> Prepared? {
-        // Points all in one place (a tap) or non-finite ones have no shape to compare.
-        guard gesture.pointCount > 0, gesture.isFinite, gesture.pathLength > 0 else { return nil }
-        let cloud = Gesture(gesture.strokes.filter { !$0.isEmpty })
+        // Points all in one place (a tap) or non-finite ones have no shape to compare;
+        // fitting into the unit box first keeps extreme coordinates from overflowing.
+        guard let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
+        let cloud = Gesture(fitted.strokes.filter { !$0.isEmpty })
             .resampled(count: settings.points)
             .scaled(uniformlyTo: 1)
             .translated(centroidTo: .zero)

@@ -44,9 +44,10 @@ public struct ProtractorMatcher: TemplateMatcher {
     }
 
     public static func prepare(_ gesture: Gesture, settings: ProtractorSettings) -> Prepared? {
-        let raw = Stroke(gesture.allPoints)
-        // A tap or a non-finite stroke has no shape to compare: no match rather than π/2 to all.
-        guard !raw.isEmpty, gesture.isFinite, gesture.pathLength > 0 else { return nil }
+        // A tap or a non-finite stroke has no shape to compare: no match rather than π/2 to
+        // all. Fitting into the unit box first keeps extreme coordinates from overflowing.
+        guard let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
+        let raw = Stroke(fitted.allPoints)
         let centered = raw.resampled(count: settings.points).translated(centroidTo: .zero)
         let p0 = centered.points[0]
         let indicative = atan2(p0.y, p0.x)
@@ -68,10 +69,9 @@ public struct ProtractorMatcher: TemplateMatcher {
             sumSq += x * x + y * y
         }
         let norm = sumSq.squareRoot()
-        // A zero-length gesture is the zero vector: distance π/2 to everything. So is one
-        // whose arithmetic overflows (finite coordinates near ±1e308 make the centroid
-        // infinite and the vector NaN, which then scored distance 0 against every
-        // template — found by FuzzRecognizers, issue 8).
+        // Cannot happen after the fit above; kept so that no input can make a NaN vector
+        // (which scored distance 0 against every template before the fit — found by
+        // FuzzRecognizers, issue 8).
         guard norm.isFinite, norm > 0 else { return Prepared(vector: [Float](repeating: 0, count: v.count)) }
         let scale = 1 / norm
         return Prepared(vector: v.map { Float($0 * scale) })
