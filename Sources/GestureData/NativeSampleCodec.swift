@@ -165,7 +165,7 @@ public enum NativeSampleCodec {
 
     /// Writes one sample as a native sample file (pretty-printed is not needed: one line,
     /// then a newline), atomically.
-    /// - Throws: the errors of ``encode(_:)`` and ``AtomicFile/write(_:to:)``; on any error
+    /// - Throws: the errors of ``encode(_:)`` and ``AtomicFile/write(_:to:removingStaleTemporaries:)``; on any error
     ///   no file is left at `url`.
     public static func write(_ sample: Sample, to url: URL) throws {
         var data = try encode(sample)

@@ -16,7 +16,7 @@ import Darwin
 /// ```
 ///
 /// Guarantees:
-/// - **Atomic**: every sample is written with ``AtomicFile/write(_:to:)``; a crash or a
+/// - **Atomic**: every sample is written with ``AtomicFile/write(_:to:removingStaleTemporaries:)``; a crash or a
 ///   kill in the middle of a save leaves at most a hidden temporary file (`.NAME.tmp-PID-…`),
 ///   never a half-written `.json`. ``removeStaleTemporaryFiles()`` clears those left by
 ///   processes that are gone.
@@ -143,7 +143,7 @@ public struct SampleStore: Sendable {
         let url = try url(of: entry)
         do {
             let data = try NativeSampleCodec.encode(sample)
-            try AtomicFile.write(data, to: url)
+            try AtomicFile.write(data, to: url, removingStaleTemporaries: false)
         } catch let e as GestureDataError {
             throw SampleStoreError.data(e)
         }
@@ -232,25 +232,12 @@ public struct SampleStore: Sendable {
         for dir in dirs {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
             for name in names where name.hasPrefix(".") {
-                guard let pid = Self.writerPID(ofTemporaryName: name), !Self.processIsAlive(pid) else { continue }
+                guard let pid = AtomicFile.writerPID(ofTemporaryName: name), !AtomicFile.processIsAlive(pid) else { continue }
                 let path = dir.appendingPathComponent(name).path
                 if unlink(path) == 0 { removed.append(path) }
             }
         }
         return removed.sorted()
-    }
-
-    /// The writer's process id encoded in an ``AtomicFile`` temporary name, or `nil` when
-    /// `name` is not such a name.
-    static func writerPID(ofTemporaryName name: String) -> pid_t? {
-        guard let range = name.range(of: ".tmp-", options: .backwards) else { return nil }
-        let rest = name[range.upperBound...].split(separator: "-")
-        guard rest.count == 2, let pid = pid_t(rest[0]), pid > 0, UInt32(rest[1]) != nil else { return nil }
-        return pid
-    }
-
-    static func processIsAlive(_ pid: pid_t) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
     }
 
     private static func sortKey(_ id: String) -> (Int64, String) {

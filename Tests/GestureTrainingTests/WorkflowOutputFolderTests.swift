@@ -33,6 +33,16 @@ struct WorkflowOutputFolderTests {
         #expect(try String(contentsOf: out, encoding: .utf8) == "keep")
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.url.path) == ["out"])
     }
+
+    @Test func aFolderLeftByAKilledWriterIsRemovedOnTheNextWrite() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let dest = dir.url.appendingPathComponent("model")
+        let stale = dir.url.appendingPathComponent(".model.tmp-1073741824-5")  // pid above pid_max: dead
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: stale.appendingPathComponent("templates.json"))
+        try OutputFolder.write(["a.json": Data("1".utf8)], to: dest)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["model"])
+    }
 }
 
 struct WorkflowDatasetFingerprintTests {

@@ -26,6 +26,7 @@ public enum OutputFolder {
         let parent = dest.deletingLastPathComponent()
         let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let tmp = parent.appendingPathComponent(".\(dest.lastPathComponent).tmp-\(tag)")
+        AtomicFile.removeStaleTemporaries(of: dest)  // folders left by killed writers
         do {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)
             try fm.createDirectory(at: tmp, withIntermediateDirectories: false)
@@ -37,7 +38,7 @@ public enum OutputFolder {
                 guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
                     throw GestureDataError.writeFailed(file: dest.path, reason: "bad output file name '\(name)'")
                 }
-                try AtomicFile.write(data, to: tmp.appendingPathComponent(name))
+                try AtomicFile.write(data, to: tmp.appendingPathComponent(name), removingStaleTemporaries: false)
             }
             var isDir: ObjCBool = false
             if fm.fileExists(atPath: dest.path, isDirectory: &isDir) {
