@@ -86,7 +86,7 @@ let package = Package(
         // MARK: fuzz targets (issue 8). Ordinary builds replay files given as arguments;
         // `tools/fuzz` builds them with -sanitize=fuzzer,address -DFUZZING.
         .target(name: "FuzzShim", path: "Sources/Fuzz/FuzzShim"),
-        .target(name: "FuzzSupport", dependencies: ["FuzzShim", "GestureGeometry", "GestureMatching"], path: "Sources/Fuzz/FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: ["FuzzShim", "GestureData", "GestureGeometry", "GestureMatching"], path: "Sources/Fuzz/FuzzSupport"),
         .executableTarget(name: "FuzzDollarOneXML", dependencies: ["FuzzSupport", "GestureData"],
                           path: "Sources/Fuzz/FuzzDollarOneXML"),
         .executableTarget(name: "FuzzMultistrokeXML", dependencies: ["FuzzSupport", "GestureData"],

@@ -76,8 +76,9 @@ public enum SampleSVG {
         try AtomicFile.write(Data(render(sample, settings: settings).utf8), to: url)
     }
 
-    /// Escapes text for an SVG text node or attribute (labels come from untrusted files).
-    static func escape(_ s: String) -> String {
+    /// Escapes text for an SVG (XML) text node or attribute: labels come from untrusted
+    /// files. Also used by GestureTraining's report plots.
+    package static func escape(_ s: String) -> String {
         var out = ""
         for c in s {
             switch c {

@@ -6,17 +6,7 @@ import GestureData
 /// a sample with at least one point, finite coordinates and times that never decrease.
 func fuzzOne(_ data: Data) {
     guard let sample = try? DollarOneXMLReader.read(data, file: "fuzz.xml", fallbackSubject: "s00") else { return }
-    let points = sample.gesture.strokes.flatMap(\.points)
-    precondition(!points.isEmpty, "accepted a gesture with no points")
-    var lastT = -Double.infinity
-    for p in points {
-        precondition(p.x.isFinite && p.y.isFinite, "accepted a non-finite coordinate")
-        if let t = p.t {
-            precondition(t.isFinite, "accepted a non-finite time")
-            precondition(t >= lastT, "accepted a time going backwards")
-            lastT = t
-        }
-    }
+    SampleInvariants.check(sample)
 }
 
 #if FUZZING

@@ -7,25 +7,10 @@ import GestureData
 /// coordinates, and times that never decrease across the whole gesture.
 func fuzzOne(_ data: Data) {
     if let sample = try? MultistrokeXMLReader.read(data, file: "fuzz.xml", fallbackSubject: "s00") {
-        check(sample)
+        SampleInvariants.check(sample)
     }
     if let (sample, _) = try? GestureXMLReader.read(data, file: "fuzz.xml") {
-        check(sample)
-    }
-}
-
-func check(_ sample: Sample) {
-    precondition(!sample.gesture.strokes.isEmpty, "accepted a gesture with no strokes")
-    var lastT = -Double.infinity
-    for stroke in sample.gesture.strokes {
-        precondition(!stroke.points.isEmpty, "accepted an empty stroke")
-        for p in stroke.points {
-            precondition(p.x.isFinite && p.y.isFinite, "accepted a non-finite coordinate")
-            if let t = p.t {
-                precondition(t.isFinite && t >= lastT, "accepted a non-finite or decreasing time")
-                lastT = t
-            }
-        }
+        SampleInvariants.check(sample)
     }
 }
 

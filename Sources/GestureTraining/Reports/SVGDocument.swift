@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// A plain SVG 1.1 document built element by element. Numbers are written with a fixed
 /// number of decimals so the same plot is the same bytes on every run.
@@ -26,21 +27,8 @@ package struct SVGDocument: Sendable {
         String(format: "%.2f", v.isFinite ? v : 0)
     }
 
-    /// Text with XML's five special characters escaped.
-    package static func escaped(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Text escaped for XML (``SampleSVG/escape(_:)``, which also blanks control characters).
+    package static func escaped(_ s: String) -> String { SampleSVG.escape(s) }
 
     package mutating func raw(_ element: String) { body.append(element) }
 
