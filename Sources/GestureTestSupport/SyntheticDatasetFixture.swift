@@ -80,13 +80,7 @@ public enum SyntheticDatasetFixture {
     }
 
     static func polyline(_ corners: [Point], spacing: Double) -> [Point] {
-        var pts: [Point] = []
-        for k in 0..<(corners.count - 1) {
-            let n = max(1, Int((corners[k].distance(to: corners[k + 1]) / spacing).rounded(.up)))
-            for i in 0..<n { pts.append(corners[k].interpolated(to: corners[k + 1], fraction: Double(i) / Double(n))) }
-        }
-        if let last = corners.last { pts.append(last) }
-        return pts
+        Polyline.points(through: corners, spacing: spacing)
     }
 
     static func circle(using rng: inout SeededGenerator) -> [Point] {

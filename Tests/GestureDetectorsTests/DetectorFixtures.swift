@@ -1,23 +1,16 @@
 import Foundation
 import GestureGeometry
+import GestureTestSupport
 
 /// Synthetic strokes for detector tests, densified polylines with timestamps.
 enum Fixtures {
     /// A polyline through `corners`, with a point every `spacing` points and `dt` seconds.
     static func polyline(_ corners: [(Double, Double)], spacing: Double = 2, dt: Double = 0.01) -> Stroke {
-        var pts: [Point] = []
         var t = 0.0
-        for k in 0..<(corners.count - 1) {
-            let a = Point(x: corners[k].0, y: corners[k].1), b = Point(x: corners[k + 1].0, y: corners[k + 1].1)
-            let n = max(1, Int((a.distance(to: b) / spacing).rounded(.up)))
-            for i in 0..<n {
-                let p = a.interpolated(to: b, fraction: Double(i) / Double(n))
-                pts.append(Point(x: p.x, y: p.y, t: t))
-                t += dt
-            }
-        }
-        if let last = corners.last { pts.append(Point(x: last.0, y: last.1, t: t)) }
-        return Stroke(pts)
+        return Stroke(Polyline.points(through: Polyline.corners(corners), spacing: spacing).map { p in
+            defer { t += dt }
+            return Point(x: p.x, y: p.y, t: t)
+        })
     }
 
     /// ✓: a short leg down-right, then a long leg up-right (y grows downward).

@@ -1,5 +1,6 @@
 import Foundation
 import GestureGeometry
+import GestureTestSupport
 
 /// Synthetic shapes the matcher tests draw themselves, so the suite means something
 /// without the $1 dataset.
@@ -12,15 +13,7 @@ enum Shapes {
     }
 
     static func polyline(_ corners: [(Double, Double)], perSegment: Int = 10) -> Gesture {
-        var pts: [Point] = []
-        for (a, b) in zip(corners, corners.dropFirst()) {
-            for k in 0..<perSegment {
-                let f = Double(k) / Double(perSegment)
-                pts.append(Point(x: a.0 + (b.0 - a.0) * f, y: a.1 + (b.1 - a.1) * f))
-            }
-        }
-        if let last = corners.last { pts.append(Point(x: last.0, y: last.1)) }
-        return Gesture(points: pts)
+        Gesture(points: Polyline.points(through: Polyline.corners(corners), perSegment: perSegment))
     }
 
     static var check: Gesture { polyline([(0, 50), (30, 90), (100, 0)]) }

@@ -1,6 +1,7 @@
 import Foundation
 import GestureData
 import GestureGeometry
+import GestureTestSupport
 
 /// A small labelled dataset of jittered synthetic strokes for detector training tests.
 enum DetectorSyntheticData {
@@ -13,13 +14,7 @@ enum DetectorSyntheticData {
     ]
 
     static func polyline(_ corners: [Point], spacing: Double) -> Stroke {
-        var pts: [Point] = []
-        for k in 0..<(corners.count - 1) {
-            let n = max(1, Int((corners[k].distance(to: corners[k + 1]) / spacing).rounded(.up)))
-            for i in 0..<n { pts.append(corners[k].interpolated(to: corners[k + 1], fraction: Double(i) / Double(n))) }
-        }
-        pts.append(corners[corners.count - 1])
-        return Stroke(pts)
+        Stroke(Polyline.points(through: corners, spacing: spacing))
     }
 
     static func circle(_ rng: inout SeededGenerator) -> Stroke {

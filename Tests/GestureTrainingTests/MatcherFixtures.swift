@@ -1,20 +1,13 @@
 import Foundation
 import GestureData
 import GestureGeometry
+import GestureTestSupport
 
 /// A small labelled dataset drawn in code: 4 shapes × 3 subjects × 2 speeds × 6 samples,
 /// each a jittered, scaled, slightly rotated copy, so protocols run without the $1 logs.
 enum MatcherFixtures {
     static func polyline(_ corners: [(Double, Double)], perSegment: Int = 8) -> [Point] {
-        var pts: [Point] = []
-        for (a, b) in zip(corners, corners.dropFirst()) {
-            for k in 0..<perSegment {
-                let f = Double(k) / Double(perSegment)
-                pts.append(Point(x: a.0 + (b.0 - a.0) * f, y: a.1 + (b.1 - a.1) * f))
-            }
-        }
-        if let last = corners.last { pts.append(Point(x: last.0, y: last.1)) }
-        return pts
+        Polyline.points(through: Polyline.corners(corners), perSegment: perSegment)
     }
 
     static let shapes: [(String, [Point])] = [

@@ -16,12 +16,7 @@ enum WorkflowFixtures {
     }
 
     static func polyline(_ corners: [Point], pointsPerSegment: Int = 12) -> [Point] {
-        var out: [Point] = []
-        for (a, b) in zip(corners, corners.dropFirst()) {
-            for k in 0..<pointsPerSegment { out.append(a.interpolated(to: b, fraction: Double(k) / Double(pointsPerSegment))) }
-        }
-        if let last = corners.last { out.append(last) }
-        return out
+        Polyline.points(through: corners, perSegment: pointsPerSegment)
     }
 
     static func shape(_ label: String, _ rng: inout SeededGenerator) -> Gesture {
