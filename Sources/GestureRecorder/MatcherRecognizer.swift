@@ -47,6 +47,9 @@ public struct MatcherRecognizer: SampleRecognizer {
         case .pDollar:
             let m = PDollarMatcher(library: library, settings: pDollar)
             rank = { m.recognize($0, limit: n) }
+        case .pPlus:
+            let m = PPlusMatcher(library: library, settings: .default)
+            rank = { m.recognize($0, limit: n) }
         }
     }
 
@@ -57,6 +60,7 @@ public struct MatcherRecognizer: SampleRecognizer {
         case .protractor: "Protractor score 1 − θ/π"
         case .dollarOne: "$1 score 1 − d/(½√2·250)"
         case .pDollar: "$P score 1/(1 + d)"
+        case .pPlus: "$P+ score 1/(1 + d)"
         }
     }
 

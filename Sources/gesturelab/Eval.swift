@@ -3,6 +3,6 @@ import ArgumentParser
 struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Evaluate detectors, matchers and the engine: TPR, FPR, accuracy, confusion.",
-        subcommands: [EvalDetector.self, EvalMatcher.self, EvalEngine.self]
+        subcommands: [EvalDetector.self, EvalMatcher.self, EvalModel.self, EvalEngine.self]
     )
 }

@@ -48,6 +48,14 @@ struct EvalMatcher: ParsableCommand {
     @Option(name: .customLong("accept-fraction"), help: "leave-one-label-out: in-vocabulary share the thresholds keep.")
     var acceptFraction: Double = 0.95
 
+    enum RejectionOption: String, ExpressibleByArgument { case verifier, thresholds }
+
+    @Option(help: "leave-one-label-out: verifier (the learned verifier beside per-label thresholds, at matched acceptance and at each one's trained operating point) or thresholds (per-label thresholds only).")
+    var rejection: RejectionOption = .verifier
+
+    @Option(help: "leave-one-label-out with the verifier: the acceptance its operating point is trained for on inner folds.")
+    var accept: Double = 0.9
+
     @Flag(help: "Print progress to standard error.")
     var progress = false
 
@@ -72,6 +80,16 @@ struct EvalMatcher: ParsableCommand {
             stretchesX: try variantStretches.map { try MatcherCLI.parseDoubleList($0, name: "--variant-stretches") } ?? [])
         let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects, speed: speed)
         guard data.labels.count >= 2 else { throw FileError(file: dataset, message: "needs labelled samples of at least two labels") }
+        if evaluationProtocol == .leaveOneLabelOut {
+            // An empty protocol would print 0/0 as 0 %: say what is missing instead.
+            guard data.labels.count >= 3 else {
+                throw FileError(file: dataset, message: "leave-one-label-out needs samples of at least 3 labels (found \(data.labels.count)): leaving one out must leave a vocabulary of two")
+            }
+            guard data.subjects.count >= 2 else {
+                throw FileError(file: dataset, message: "leave-one-label-out needs samples of at least 2 subjects (found \(data.subjects.count)): thresholds come from the other subjects")
+            }
+            if rejection == .verifier { return try study(data) }
+        }
         let options = MatcherProtocolOptions(templatesPerClass: ts, trials: trials, seed: seed, variants: variants)
         // --progress prints lines; otherwise a bar with an ETA when stderr is a terminal.
         let bar = ProgressBar("eval \(evaluationProtocol.rawValue)", format: output.format)
@@ -85,6 +103,7 @@ struct EvalMatcher: ParsableCommand {
         case .protractor: try evaluate(ProtractorMatcher.self, matcher.protractor, data, options, handler)
         case .dollar1: try evaluate(DollarOneMatcher.self, matcher.dollarOne, data, options, handler)
         case .pdollar: try evaluate(PDollarMatcher.self, matcher.pDollar, data, options, handler)
+        case .pplus: try evaluate(PPlusMatcher.self, matcher.pPlus, data, options, handler)
         }
     }
 
@@ -117,6 +136,54 @@ struct EvalMatcher: ParsableCommand {
             printReport(report, seconds: seconds(clock.now - start))
             if let reportPath, output.format == .text { Console.out("report: \(reportPath)") }
         }
+    }
+
+    /// The verifier study: leave-one-label-out × leave-one-subject-out, both rejection methods.
+    private func study(_ data: Dataset) throws -> Void {
+        let clock = ContinuousClock(), start = clock.now
+        var vs = VerifierSettings(templatesPerClass: try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")[0],
+                                  target: .acceptance(accept), seed: seed)
+        let primary = matcher.settings
+        vs.matchers = [primary] + vs.matchers.filter { $0 != primary }
+        let bar = StageProgressBar(format: output.format)
+        let report: RejectionStudy.Report
+        do {
+            report = try RejectionStudy.run(data, settings: RejectionStudy.Settings(verifier: vs), progress: progress ? { stage, done, total in
+                if done == total || done % Swift.max(1, total / 20) == 0 { Console.err("\(stage): \(done)/\(total)") }
+            } : bar.handler)
+        } catch let e as RejectionStudyError {
+            bar.finish()
+            throw FileError(file: dataset, message: "\(e)")
+        }
+        bar.finish()
+        let reportPath = try reportOptions.write(EvaluationReport.rejectionStudy(report, dataset: try DatasetSummary(data, path: dataset)))
+        if output.format == .json {
+            Console.out(try Console.json(report))
+        } else {
+            printRejectionStudy(report, seconds: seconds(clock.now - start))
+            if let reportPath { Console.out("report: \(reportPath)") }
+        }
+    }
+
+    private func printRejectionStudy(_ r: RejectionStudy.Report, seconds: Double) {
+        Console.out("leave-one-label-out x leave-one-subject-out, \(r.folds) folds, \(r.templatesPerClass) medoid templates per label, seed \(r.seed) (\(String(format: "%.1f", seconds)) s)")
+        Console.out("verifier: \(r.matchers.joined(separator: " + ")); operating point trained for \(r.target) on inner folds")
+        Console.out("FPR on the left-out label at matched acceptance (accepted and correct), verifier | per-label thresholds; then each at its trained operating point (acceptance / FPR)")
+        let levels = ["0.9", "0.925", "0.95"]
+        Console.out("left out           recog.  " + levels.map { "@\($0)".padding(toLength: 16, withPad: " ", startingAt: 0) }.joined()
+                    + "verifier trained   thresholds trained")
+        func pct(_ v: Double?) -> String { v.map { String(format: "%5.1f%%", $0 * 100) } ?? "  n/a " }
+        for row in r.rows + [r.mean] {
+            var line = row.label.padding(toLength: 18, withPad: " ", startingAt: 0) + pct(row.recognizerAccuracy) + "  "
+            for l in levels {
+                line += (pct(row.verifier.falsePositiveRateAtAcceptance[l]) + " | " + pct(row.thresholds.falsePositiveRateAtAcceptance[l]))
+                    .padding(toLength: 16, withPad: " ", startingAt: 0)
+            }
+            line += "\(pct(row.verifier.trainedAcceptance)) / \(pct(row.verifier.trainedFalsePositiveRate))   "
+            line += "\(pct(row.thresholds.trainedAcceptance)) / \(pct(row.thresholds.trainedFalsePositiveRate))"
+            Console.out(line)
+        }
+        if !r.worst.isEmpty { Console.out("left-out labels above 10% FPR at 90% acceptance (verifier): \(r.worst.joined(separator: ", "))") }
     }
 
     private func seconds(_ d: Duration) -> Double {

@@ -6,13 +6,14 @@ import GestureTraining
 
 /// `--algorithm` values.
 enum AlgorithmOption: String, ExpressibleByArgument, CaseIterable {
-    case protractor, dollar1, pdollar
+    case protractor, dollar1, pdollar, pplus
 
     var algorithm: MatcherAlgorithm {
         switch self {
         case .protractor: return .protractor
         case .dollar1: return .dollarOne
         case .pdollar: return .pDollar
+        case .pplus: return .pPlus
         }
     }
 }
@@ -24,10 +25,10 @@ enum RotationOption: String, ExpressibleByArgument, CaseIterable {
 
 /// Matcher tunables shared by the matcher commands.
 struct MatcherOptions: ParsableArguments {
-    @Option(help: "Matching algorithm: protractor, dollar1 or pdollar.")
+    @Option(help: "Matching algorithm: protractor, dollar1, pdollar or pplus.")
     var algorithm: AlgorithmOption = .protractor
 
-    @Option(help: "Points after resampling (default: 16 Protractor, 64 $1, 32 $P).")
+    @Option(help: "Points after resampling (default: 16 Protractor, 64 $1, 32 $P and $P+).")
     var points: Int?
 
     @Option(help: "Protractor rotation: invariant, bounded or sensitive.")
@@ -66,6 +67,18 @@ struct MatcherOptions: ParsableArguments {
         return s
     }
 
+    var pPlus: PPlusSettings { PPlusSettings(points: points ?? 32) }
+
+    /// The typed settings of the chosen algorithm.
+    var settings: MatcherSettings {
+        switch algorithm {
+        case .protractor: return .protractor(protractor)
+        case .dollar1: return .dollarOne(dollarOne)
+        case .pdollar: return .pDollar(pDollar)
+        case .pplus: return .pPlus(pPlus)
+        }
+    }
+
     /// A one-line description for reports.
     var summary: [String: String] {
         var d = ["algorithm": algorithm.rawValue]
@@ -75,6 +88,7 @@ struct MatcherOptions: ParsableArguments {
             d["rotation"] = rotation == .bounded ? "bounded ±\(maxRotation)°" : rotation.rawValue
         case .dollar1: d["points"] = String(dollarOne.points)
         case .pdollar: d["points"] = String(pDollar.points)
+        case .pplus: d["points"] = String(pPlus.points)
         }
         return d
     }

@@ -3,14 +3,18 @@ import Foundation
 import GestureData
 import GestureGeometry
 import GestureMatching
+import GestureTraining
 
 struct Recognize: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recognize",
         abstract: "Recognize gesture files against a template library: best match and score, or \"rejected\".")
 
-    @Option(help: "A template library (gesturelab.templates/1).")
-    var templates: String
+    @Option(help: "A trained model folder (gesturelab train --out): its templates, matcher settings and rejection rule are used.")
+    var model: String?
+
+    @Option(help: "A template library (gesturelab.templates/1), instead of --model.")
+    var templates: String?
 
     @Option(help: "Rejection thresholds (gesturelab.rejection/1) for the same algorithm.")
     var rejection: String?
@@ -26,6 +30,10 @@ struct Recognize: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one gesture file") }
+        if (model == nil) == (templates == nil) { throw ValidationError("give either --model DIR or --templates FILE") }
+        if model != nil && rejection != nil {
+            throw ValidationError("--rejection does not go with --model: the model folder holds its own rejection rule")
+        }
         if top < 1 { throw ValidationError("--top must be at least 1") }
     }
 
@@ -37,12 +45,17 @@ struct Recognize: ParsableCommand {
     }
 
     func run() throws {
+        if let model { return try runModel(model) }
+        let templates = self.templates ?? ""
         let library = try MatcherCLI.loadLibrary(templates)
         let thresholds = try rejection.map(MatcherCLI.loadThresholds)
         if let thresholds, thresholds.algorithm != matcher.algorithm.algorithm {
             throw FileError(file: rejection ?? "", message: "thresholds are for '\(thresholds.algorithm.rawValue)', not '\(matcher.algorithm.rawValue)'; pass --algorithm \(thresholds.algorithm.rawValue)")
         }
-        if let thresholds {
+        if let thresholds, let stored = thresholds.matcher, stored != matcher.settings {
+            throw FileError(file: rejection ?? "", message: "thresholds were trained with \(stored), this run uses \(matcher.settings)")
+        }
+        if let thresholds, thresholds.matcher == nil {
             // Distances depend on the matcher settings the thresholds were trained with.
             for (key, value) in matcher.summary where thresholds.settings[key].map({ $0 != value }) ?? false {
                 throw FileError(file: rejection ?? "", message: "thresholds were trained with \(key) \(thresholds.settings[key] ?? ""), this run uses \(value)")
@@ -58,6 +71,9 @@ struct Recognize: ParsableCommand {
             recognize = { m.recognize($0, limit: top) }
         case .pdollar:
             let m = PDollarMatcher(library: library, settings: matcher.pDollar)
+            recognize = { m.recognize($0, limit: top) }
+        case .pplus:
+            let m = PPlusMatcher(library: library, settings: matcher.pPlus)
             recognize = { m.recognize($0, limit: top) }
         }
         var results: [Result] = []
@@ -86,6 +102,53 @@ struct Recognize: ParsableCommand {
                     Console.out("    \(m.name) " + String(format: "score %.3f, distance %.4f", m.score, m.distance))
                 }
             }
+        }
+    }
+}
+
+extension Recognize {
+    struct ModelResult: Codable {
+        var source: String
+        var recognized: String?
+        var rejected: Bool
+        var verdict: String
+        var decisionValue: Double?
+        var threshold: Double?
+        var matches: [Match]
+    }
+
+    /// Recognizes with a model folder: its matcher settings, templates and rejection rule.
+    func runModel(_ folder: String) throws {
+        let model = try ModelCLI.load(folder)
+        var results: [ModelResult] = []
+        for file in files {
+            for sample in try DatasetLoader.load(file).samples {
+                let r = model.recognizer.recognize(sample.gesture, top: top)
+                results.append(ModelResult(source: sample.source ?? file, recognized: r.label, rejected: !r.accepted, verdict: r.verdict,
+                                           decisionValue: r.decisionValue, threshold: r.threshold, matches: r.matches))
+            }
+        }
+        switch output.format {
+        case .json:
+            Console.out(try Console.json(results))
+        case .text:
+            for r in results {
+                var line = "\(r.source): \(r.verdict)"
+                if let best = r.matches.first { line += String(format: " (score %.3f, distance %.4f)", best.score, best.distance) }
+                Console.out(line)
+                for m in r.matches.dropFirst() {
+                    Console.out("    \(m.name) " + String(format: "score %.3f, distance %.4f", m.score, m.distance))
+                }
+            }
+        }
+    }
+}
+
+/// Loading a model folder at the command line.
+enum ModelCLI {
+    static func load(_ folder: String) throws -> GestureModel {
+        do { return try GestureModel.load(URL(fileURLWithPath: folder)) } catch let e as GestureModelError {
+            throw FileError(file: folder, message: "\(e)")
         }
     }
 }

@@ -51,6 +51,8 @@ struct TemplatesBuild: ParsableCommand {
             templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: DollarOneMatcher.self, settings: matcher.dollarOne, using: &rng)
         case .pdollar:
             templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: PDollarMatcher.self, settings: matcher.pDollar, using: &rng)
+        case .pplus:
+            templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: PPlusMatcher.self, settings: matcher.pPlus, using: &rng)
         }
         var settings = [
             "source": URL(fileURLWithPath: dataset).lastPathComponent, "perClass": String(perClass),

@@ -31,11 +31,26 @@ struct TrainAll: ParsableCommand {
     @Option(help: "Template selection: medoid or random.")
     var select = "medoid"
 
-    @Option(help: "Matcher: protractor, dollar1 or pdollar.")
-    var algorithm = "protractor"
+    @Option(help: "Matcher: pplus, protractor, dollar1 or pdollar.")
+    var algorithm = "pplus"
 
-    @Option(help: "Rejection thresholds: f1, sigma or target-fpr.")
-    var rejection = "f1"
+    @Option(help: "Rejection: verifier (a learned verifier; per-label f1 thresholds kept as the baseline), or per-label thresholds only: f1, sigma or target-fpr.")
+    var rejection = "verifier"
+
+    @Option(help: "Verifier: share of in-vocabulary gestures to keep accepted and correctly recognized (the threshold is chosen on inner folds).")
+    var accept = 0.95
+
+    @Option(help: "Verifier: choose the threshold for this false-positive rate on the negatives instead of --accept.")
+    var targetFpr: Double?
+
+    @Flag(help: "Train even when the negatives are too few to measure the false-positive target (fewer than 3 / target).")
+    var allowWeakNegatives = false
+
+    @Option(help: "Your own negatives (gestures that must never fire): a dataset folder or file; their labels are ignored.")
+    var negatives: String?
+
+    @Option(help: "Verifier inner folds (groups of subjects, or of samples with one subject).")
+    var folds = 4
 
     @Option(help: "k for --rejection sigma (mean + k standard deviations).")
     var sigmaK = 3.0
@@ -78,11 +93,14 @@ struct TrainAll: ParsableCommand {
         guard templatesPerClass >= 1 else { throw ValidationError("--templates-per-class must be at least 1") }
         guard TemplateSelection(rawValue: select) != nil else { throw ValidationError("--select must be medoid or random; got '\(select)'") }
         guard MatcherAlgorithm(rawValue: algorithm) != nil else {
-            throw ValidationError("--algorithm must be protractor, dollar1 or pdollar; got '\(algorithm)'")
+            throw ValidationError("--algorithm must be pplus, protractor, dollar1 or pdollar; got '\(algorithm)'")
         }
-        guard ["f1", "sigma", "target-fpr"].contains(rejection) else {
-            throw ValidationError("--rejection must be f1, sigma or target-fpr; got '\(rejection)'")
+        guard ["verifier", "f1", "sigma", "target-fpr"].contains(rejection) else {
+            throw ValidationError("--rejection must be verifier, f1, sigma or target-fpr; got '\(rejection)'")
         }
+        guard accept > 0, accept <= 1 else { throw ValidationError("--accept must be in (0, 1]; got \(accept)") }
+        if let targetFpr { guard targetFpr > 0, targetFpr < 1 else { throw ValidationError("--target-fpr must be in (0, 1); got \(targetFpr)") } }
+        guard (2...20).contains(folds) else { throw ValidationError("--folds must be 2…20; got \(folds)") }
         for (name, v) in [("--rejection-target-fpr", rejectionTargetFpr), ("--detector-target-fpr", detectorTargetFpr)] {
             guard v.isFinite, v >= 0, v <= 1 else { throw ValidationError("\(name) must be between 0 and 1; got \(v)") }
         }
@@ -100,12 +118,17 @@ struct TrainAll: ParsableCommand {
         case "target-fpr": method = .targetFPR(rejectionTargetFpr)
         default: method = .f1
         }
-        return TrainingSettings(
+        var s = TrainingSettings(
             templatesPerClass: templatesPerClass, selection: TemplateSelection(rawValue: select) ?? .medoid,
-            algorithm: MatcherAlgorithm(rawValue: algorithm) ?? .protractor, rejection: method,
+            algorithm: MatcherAlgorithm(rawValue: algorithm) ?? .pPlus, rejection: method,
             syntheticPositivesPerSample: syntheticPositives, minimumSamplesPerLabel: minSamples,
             syntheticNegatives: scribbles, splicedNegatives: splices, detectorTargetFPR: detectorTargetFpr,
             checkmarkLabel: checkmarkLabel, circleLabel: circleLabel, seed: seed)
+        s.rejectionRule = rejection == "verifier" ? .verifier : .thresholds
+        s.verifier.target = targetFpr.map { .falsePositiveRate($0) } ?? .acceptance(accept)
+        s.verifier.allowWeakNegatives = allowWeakNegatives
+        s.verifier.folds = folds
+        return s
     }
 
     struct Output: Encodable {
@@ -123,8 +146,15 @@ struct TrainAll: ParsableCommand {
         let bar = StageProgressBar(format: output.format)
         let excluded = datasetOptions.excludedSubjects
         let source = excluded.isEmpty ? dataset : "\(dataset) (excluding subjects \(excluded.joined(separator: ", ")))"
-        let result = try TrainingWorkflow.run(data, source: source, skippedFiles: skipped, settings: settings,
+        let userNegatives = try negatives.map { try MatcherCLI.loadDataset($0, excluding: []).samples } ?? []
+        let result: TrainingResult
+        do {
+            result = try TrainingWorkflow.run(data, source: source, skippedFiles: skipped, negatives: userNegatives, settings: settings,
                                               progress: bar.handler)
+        } catch let e as VerifierTrainingError {
+            bar.finish()
+            throw ValidationError("\(e)")
+        }
         bar.finish()
         let written = try result.output()
         try OutputFolder.write(written.files, to: URL(fileURLWithPath: out))
@@ -137,8 +167,10 @@ struct TrainAll: ParsableCommand {
             Console.out("trained from \(m.dataset.samples) samples (\(m.dataset.labels.count) labels, \(m.dataset.subjects) subjects), seed \(m.seed), data fingerprint \(m.dataset.fingerprint):")
             for t in m.trained { Console.out("  ✓ \(t)") }
             for t in m.notTrained { Console.out("  ✗ not trained: \(t)") }
+            Console.out("  rejection in use: \(m.rejection), matcher \(m.matcher)")
+            for l in m.lookAlikes { Console.out("  ! look-alike: \(l.sentence)") }
             for f in m.skippedFiles { Console.out("  ! skipped file: \(f)") }
-            for n in m.notes { Console.out("  · \(n)") }
+            for n in m.notes where !m.lookAlikes.map(\.sentence).contains(n) { Console.out("  · \(n)") }
             Console.out("wrote \(out)/: \(written.files.keys.sorted().joined(separator: ", "))")
             if let reportPath { Console.out("report: \(reportPath)") }
         }

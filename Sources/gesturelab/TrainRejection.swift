@@ -37,6 +37,9 @@ struct TrainRejection: ParsableCommand {
     @Option(help: "Seed of the splices.")
     var seed: UInt64 = 1
 
+    @Flag(help: "Train a --target-fpr rule even when the negatives are too few to measure it (fewer than 3 / target per label).")
+    var allowWeakNegatives = false
+
     @Option(help: "Where to write the thresholds.")
     var out: String
 
@@ -82,8 +85,22 @@ struct TrainRejection: ParsableCommand {
             result = RejectionTrainer.train(library: library, matcher: DollarOneMatcher.self, settings: matcher.dollarOne, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
         case .pdollar:
             result = RejectionTrainer.train(library: library, matcher: PDollarMatcher.self, settings: matcher.pDollar, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
+        case .pplus:
+            result = RejectionTrainer.train(library: library, matcher: PPlusMatcher.self, settings: matcher.pPlus, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
+        }
+        if case .targetFPR(let target) = m, target > 0 {
+            // A 1 % target measured on 16 negatives is a guess: at least 3 / target
+            // negatives per label are needed for one false positive to be expected.
+            let needed = Int((3 / target).rounded(.up))
+            let weakest = result.distances.map { ($0.key, $0.value.negatives.count) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
+            if let weakest, weakest.1 < needed {
+                let message = "label '\(weakest.0)' has \(weakest.1) negatives; a false-positive target of \(target) needs at least \(needed) (3 / target) to be measured. Add negatives (more labels, or raise --splices), raise --target-fpr, or pass --allow-weak-negatives"
+                guard allowWeakNegatives else { throw FileError(file: dataset, message: message) }
+                Console.err("warning: \(message)")
+            }
         }
         var thresholds = result.thresholds
+        thresholds.matcher = matcher.settings
         for (k, v) in matcher.summary { thresholds.settings[k] = v }
         thresholds.settings["templates"] = URL(fileURLWithPath: templates).lastPathComponent
         try MatcherCLI.write(try thresholds.encoded(), to: out)

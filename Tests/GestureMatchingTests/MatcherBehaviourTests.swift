@@ -12,6 +12,7 @@ struct MatcherBehaviourTests {
         case .protractor: return ProtractorMatcher(library: library, settings: .default).recognize(g, limit: limit)
         case .dollarOne: return DollarOneMatcher(library: library, settings: .default).recognize(g, limit: limit)
         case .pDollar: return PDollarMatcher(library: library, settings: .default).recognize(g, limit: limit)
+        case .pPlus: return PPlusMatcher(library: library, settings: .default).recognize(g, limit: limit)
         }
     }
 
@@ -72,6 +73,7 @@ struct MatcherBehaviourTests {
         case .protractor: #expect(ProtractorMatcher(library: empty, settings: .default).recognize(g).isEmpty)
         case .dollarOne: #expect(DollarOneMatcher(library: empty, settings: .default).recognize(g).isEmpty)
         case .pDollar: #expect(PDollarMatcher(library: empty, settings: .default).recognize(g).isEmpty)
+        case .pPlus: #expect(PPlusMatcher(library: empty, settings: .default).recognize(g).isEmpty)
         }
     }
 }

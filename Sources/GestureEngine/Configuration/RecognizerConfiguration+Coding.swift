@@ -191,6 +191,9 @@ extension RecognizerConfiguration {
                 switch t.acceptance {
                 case .minimumScore(let m): o["minimumScore"] = m
                 case .rejection(let r): o["rejection"] = try JSONSerialization.jsonObject(with: try r.encoded())
+                case .model(let m):
+                    o["algorithm"] = m.matcher.algorithm.rawValue
+                    o["rejection"] = m.rejection.name  // a model folder is given on the command line, not inlined
                 }
                 if !t.labels.isEmpty { o["labels"] = t.labels }
             }

@@ -191,6 +191,8 @@ public struct RecognizerConfiguration: Hashable, Sendable {
                 guard r.algorithm == t.algorithm else {
                     throw bad("\(field).rejection", "thresholds are for '\(r.algorithm.rawValue)' distances, the recognizer uses '\(t.algorithm.rawValue)'")
                 }
+            case .model:
+                break  // checked when the model was built
             }
             let names = Set(t.library.templates.map(\.name))
             for (k, l) in t.labels.enumerated() where !names.contains(l) {

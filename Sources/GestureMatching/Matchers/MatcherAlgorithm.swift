@@ -6,4 +6,7 @@ public enum MatcherAlgorithm: String, CaseIterable, Codable, Sendable {
     case dollarOne = "dollar1"
     /// $P (Vatavu, Anthony, Wobbrock, ICMI 2012): point clouds, multistroke.
     case pDollar = "pdollar"
+    /// $P+ (Vatavu, CHI 2017): $P's cloud with the turning angle as a third coordinate,
+    /// one-to-many matching in both directions.
+    case pPlus = "pplus"
 }

@@ -21,12 +21,17 @@ public struct RejectionThresholds: Hashable, Codable, Sendable {
     public var thresholds: [String: Double]
     /// Free-form provenance.
     public var settings: [String: String]
+    /// The matcher settings the distances were measured with (`nil` in files written
+    /// before settings were stored; such files are checked by algorithm only).
+    public var matcher: MatcherSettings?
 
-    public init(algorithm: MatcherAlgorithm, method: String, thresholds: [String: Double], settings: [String: String] = [:]) {
+    public init(algorithm: MatcherAlgorithm, method: String, thresholds: [String: Double], settings: [String: String] = [:],
+                matcher: MatcherSettings? = nil) {
         self.algorithm = algorithm
         self.method = method
         self.thresholds = thresholds
         self.settings = settings
+        self.matcher = matcher
     }
 
     /// `true` when `match.distance` is at most its label's threshold.
@@ -41,6 +46,7 @@ public struct RejectionThresholds: Hashable, Codable, Sendable {
         var method: String
         var thresholds: [String: Double]
         var settings: [String: String]?
+        var matcher: MatcherSettings?
     }
 
     /// Decodes and validates a thresholds file.
@@ -58,14 +64,18 @@ public struct RejectionThresholds: Hashable, Codable, Sendable {
         for (label, v) in f.thresholds where !(v.isFinite && v >= 0) {
             throw RejectionThresholdsError.invalidField(field: "thresholds.\(label)", reason: "must be a finite distance ≥ 0, found \(v)")
         }
-        return RejectionThresholds(algorithm: algorithm, method: f.method, thresholds: f.thresholds, settings: f.settings ?? [:])
+        if let m = f.matcher, m.algorithm != algorithm {
+            throw RejectionThresholdsError.invalidField(field: "matcher", reason: "settings of '\(m.algorithm.rawValue)' in a file for '\(algorithm.rawValue)'")
+        }
+        return RejectionThresholds(algorithm: algorithm, method: f.method, thresholds: f.thresholds, settings: f.settings ?? [:],
+                                   matcher: f.matcher)
     }
 
     public func encoded() throws -> Data {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try e.encode(File(format: Self.format, algorithm: algorithm.rawValue, method: method,
-                                 thresholds: thresholds, settings: settings))
+                                 thresholds: thresholds, settings: settings, matcher: matcher))
     }
 }
 

@@ -52,3 +52,23 @@ extension EvaluationReport {
             dataset: dataset, notes: notes)
     }
 }
+
+extension EvaluationReport {
+    /// The report of the verifier study (`eval matcher --protocol leave-one-label-out
+    /// --rejection verifier --report DIR`): its table as notes, no plots (one operating
+    /// point per left-out label and method).
+    public static func rejectionStudy(_ r: RejectionStudy.Report, dataset: DatasetSummary?) -> EvaluationReport {
+        func pct(_ v: Double?) -> String { v.map { String(format: "%.2f%%", $0 * 100) } ?? "n/a" }
+        let notes = (r.rows + [r.mean]).map { row in
+            let levels = row.verifier.falsePositiveRateAtAcceptance.keys.sorted()
+            let matched = levels.map { "at \($0): verifier \(pct(row.verifier.falsePositiveRateAtAcceptance[$0])), thresholds \(pct(row.thresholds.falsePositiveRateAtAcceptance[$0]))" }
+            return "left out \(row.label): recognizer \(pct(row.recognizerAccuracy)); FPR at matched acceptance " + matched.joined(separator: "; ")
+                + "; trained: verifier accepts \(pct(row.verifier.trainedAcceptance)) at FPR \(pct(row.verifier.trainedFalsePositiveRate)), thresholds accept \(pct(row.thresholds.trainedAcceptance)) at FPR \(pct(row.thresholds.trainedFalsePositiveRate))"
+        }
+        return EvaluationReport(
+            title: "gesturelab eval matcher (leave-one-label-out x leave-one-subject-out, verifier and thresholds)", seed: r.seed,
+            settings: ["protocol": r.evaluationProtocol, "matchers": r.matchers.joined(separator: "; "),
+                       "templatesPerClass": String(r.templatesPerClass), "target": r.target],
+            dataset: dataset, notes: notes)
+    }
+}

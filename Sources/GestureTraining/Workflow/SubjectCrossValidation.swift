@@ -79,6 +79,7 @@ public enum SubjectCrossValidation {
             case .protractor: fold = matcherFold(ProtractorMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
             case .dollarOne: fold = matcherFold(DollarOneMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
             case .pDollar: fold = matcherFold(PDollarMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
+            case .pPlus: fold = matcherFold(PPlusMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
             }
             confusion.merge(fold.confusion)
             for (k, c) in fold.curve { curve[k, default: ConfusionMatrix()].merge(c) }

@@ -9,7 +9,8 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     /// How templates are picked: medoids (the samples closest to the rest of their label)
     /// by default, so templates are typical rather than lucky.
     public var selection: TemplateSelection
-    /// The matcher whose distances the library and rejection thresholds are for.
+    /// The matcher whose distances the library and rejection thresholds are for. $P+: the
+    /// most accurate recognizer here for people it never saw.
     public var algorithm: MatcherAlgorithm
     /// How per-label rejection thresholds are chosen. F1-optimal: Jackknife's rule.
     public var rejection: RejectionMethod
@@ -31,9 +32,14 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     public var circleLabel: String
     /// The seed every random choice derives from.
     public var seed: UInt64
+    /// The active rejection rule: the learned verifier (default) or the per-label
+    /// distance thresholds (which are trained either way, as the simple baseline).
+    public var rejectionRule: RejectionRule = .verifier
+    /// Verifier training: matchers, inner folds, target operating point.
+    public var verifier = VerifierSettings()
 
     public init(templatesPerClass: Int = 5, selection: TemplateSelection = .medoid,
-                algorithm: MatcherAlgorithm = .protractor, rejection: RejectionMethod = .f1,
+                algorithm: MatcherAlgorithm = .pPlus, rejection: RejectionMethod = .f1,
                 syntheticPositivesPerSample: Int = 8, minimumSamplesPerLabel: Int = 5,
                 syntheticNegatives: Int = 200, splicedNegatives: Int = 200, detectorTargetFPR: Double = 0.01,
                 checkmarkLabel: String = "check", circleLabel: String = "circle", seed: UInt64 = 1) {
@@ -66,7 +72,17 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
             "checkmarkLabel": checkmarkLabel,
             "circleLabel": circleLabel,
             "seed": String(seed),
+            "rejectionRule": rejectionRule.rawValue,
+            "verifierTarget": verifier.target.description,
+            "verifierMatchers": verifier.matchers.map(\.description).joined(separator: "; "),
+            "verifierFolds": String(verifier.folds),
         ]
+    }
+
+    /// The verifier's matchers with the model's own matcher first.
+    var verifierMatchers: [MatcherSettings] {
+        let primary = MatcherSettings.defaults(for: algorithm)
+        return [primary] + verifier.matchers.filter { $0 != primary }
     }
 
     static func describe(_ m: RejectionMethod) -> String {
@@ -77,4 +93,9 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
         case .acceptFraction(let f): return "accept-fraction \(f)"
         }
     }
+}
+
+/// Which rejection rule a trained model uses.
+public enum RejectionRule: String, Hashable, Codable, Sendable, CaseIterable {
+    case verifier, thresholds
 }

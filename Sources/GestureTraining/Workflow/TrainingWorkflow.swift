@@ -11,6 +11,8 @@ public typealias StageProgress = @Sendable (_ stage: String, _ done: Int, _ tota
 public struct TrainingResult: Sendable {
     public var library: TemplateLibrary
     public var rejection: RejectionThresholds
+    /// The learned rejection verifier (absent when it could not be trained; the manifest says why).
+    public var verifier: RejectionVerifier?
     /// Trained detector thresholds; a detector that could not be trained is absent and
     /// the manifest says why.
     public var detectors: [DetectorKind: DetectorThresholds]
@@ -19,9 +21,10 @@ public struct TrainingResult: Sendable {
     public var report: EvaluationReport
 
     /// File names of the output folder.
-    public static let templatesFile = "templates.json"
-    public static let rejectionFile = "rejection.json"
-    public static let manifestFile = "manifest.json"
+    public static let templatesFile = GestureModel.templatesFile
+    public static let rejectionFile = GestureModel.thresholdsFile
+    public static let verifierFile = GestureModel.verifierFile
+    public static let manifestFile = GestureModel.manifestFile
     public static func detectorFile(_ kind: DetectorKind) -> String { "\(kind.rawValue).json" }
 
     /// The output folder's files: templates, rejection thresholds, detector thresholds,
@@ -33,6 +36,7 @@ public struct TrainingResult: Sendable {
         var out: [String: Data] = [:]
         out[Self.templatesFile] = try library.encoded()
         out[Self.rejectionFile] = try rejection.encoded()
+        if let verifier { out[Self.verifierFile] = try verifier.encoded() }
         for (kind, t) in detectors { out[Self.detectorFile(kind)] = try t.encoded() }
         for k in Array(out.keys) where out[k]?.last != 0x0A { out[k]?.append(0x0A) }
         var manifest = self.manifest
@@ -71,7 +75,8 @@ public enum TrainingWorkflow {
     ///   - source: the dataset path, for messages and the manifest.
     ///   - skippedFiles: messages for input files that could not be read.
     /// - Throws: ``TrainingError`` when nothing at all can be trained.
-    public static func run(_ input: Dataset, source: String, skippedFiles: [String] = [],
+    ///   - negatives: the user's own negatives (gestures that must never fire), for the verifier.
+    public static func run(_ input: Dataset, source: String, skippedFiles: [String] = [], negatives: [Sample] = [],
                            settings: TrainingSettings, progress: StageProgress? = nil) throws -> TrainingResult {
         guard input.count > 0 else { throw TrainingError.noSamples(path: source, skippedFiles: skippedFiles.count) }
         var notes: [String] = [], notTrained: [String] = [], trained: [String] = []
@@ -98,12 +103,16 @@ public enum TrainingWorkflow {
         let synthetic = SyntheticSets.make(for: data, settings: settings, notes: &notes)
 
         progress?("templates", 0, 1)
-        let matcherPart: MatcherPart
-        switch settings.algorithm {
-        case .protractor: matcherPart = trainMatcher(ProtractorMatcher.self, .default, data, synthetic, settings, progress)
-        case .dollarOne: matcherPart = trainMatcher(DollarOneMatcher.self, .default, data, synthetic, settings, progress)
-        case .pDollar: matcherPart = trainMatcher(PDollarMatcher.self, .default, data, synthetic, settings, progress)
+        let verifierPart = try trainVerifier(data, negatives: negatives, settings: settings, notes: &notes, notTrained: &notTrained,
+                                             progress: progress)
+        var matcherPart: MatcherPart
+        switch MatcherSettings.defaults(for: settings.algorithm) {
+        case .protractor(let s): matcherPart = trainMatcher(ProtractorMatcher.self, s, data, synthetic, settings, verifierPart?.templates, progress)
+        case .dollarOne(let s): matcherPart = trainMatcher(DollarOneMatcher.self, s, data, synthetic, settings, verifierPart?.templates, progress)
+        case .pDollar(let s): matcherPart = trainMatcher(PDollarMatcher.self, s, data, synthetic, settings, verifierPart?.templates, progress)
+        case .pPlus(let s): matcherPart = trainMatcher(PPlusMatcher.self, s, data, synthetic, settings, verifierPart?.templates, progress)
         }
+        matcherPart.rejection.matcher = MatcherSettings.defaults(for: settings.algorithm)
         let perLabel = matcherPart.library.templates.reduce(into: [String: Int]()) { $0[$1.name, default: 0] += 1 }
         trained.append("templates: \(matcherPart.library.templates.count) for \(perLabel.count) label(s), up to \(settings.templatesPerClass) per label (\(settings.selection.rawValue))")
         for (l, n) in perLabel.sorted(by: { $0.key < $1.key }) where n < settings.templatesPerClass {
@@ -134,14 +143,25 @@ public enum TrainingWorkflow {
             }
         }
         binary.append(matcherPart.rejectionEvaluation)
+        if let verifierPart {
+            binary.append(verifierPart.evaluation)
+            let p = verifierPart.verifier.operatingPoint
+            trained.append("rejection verifier (\(verifierPart.verifier.matchers.map(\.algorithm.rawValue).joined(separator: " + ")), \(settings.verifier.target)): on inner folds accepts \(pct(p.acceptance)) of in-vocabulary gestures correctly, FPR \(pct(p.falsePositiveRate)) [95% CI \(pct(p.falsePositiveInterval[0]))–\(pct(p.falsePositiveInterval[1]))] on \(p.negatives) negatives")
+            notes += p.notes
+        }
+        let active: String
+        if settings.rejectionRule == .verifier && verifierPart != nil { active = "verifier" } else { active = "thresholds" }
 
         let report = EvaluationReport(
             title: "gesturelab train (figures on the training data, in-sample)", seed: settings.seed,
             settings: settings.described, dataset: summary, binary: binary,
             classification: [matcherPart.recognition], notes: notTrained + notes + skippedFiles.map { "skipped file: \($0)" })
-        let manifest = TrainingManifest(seed: settings.seed, settings: settings.described, dataset: summary,
+        let manifest = TrainingManifest(matcher: MatcherSettings.defaults(for: settings.algorithm), rejection: active,
+                                        operatingPoint: verifierPart?.verifier.operatingPoint, lookAlikes: verifierPart?.lookAlikes ?? [],
+                                        seed: settings.seed, settings: settings.described, dataset: summary,
                                         trained: trained, notTrained: notTrained, skippedFiles: skippedFiles, notes: notes)
-        return TrainingResult(library: matcherPart.library, rejection: matcherPart.rejection, detectors: detectors,
+        return TrainingResult(library: matcherPart.library, rejection: matcherPart.rejection, verifier: verifierPart?.verifier,
+                              detectors: detectors,
                               manifest: manifest, report: report)
     }
 
@@ -160,10 +180,13 @@ public enum TrainingWorkflow {
     }
 
     static func trainMatcher<M: TemplateMatcher>(_ type: M.Type, _ ms: M.Settings, _ data: Dataset, _ synthetic: SyntheticSets,
-                                                 _ settings: TrainingSettings, _ progress: StageProgress?) -> MatcherPart {
+                                                 _ settings: TrainingSettings, _ chosen: [Template]?,
+                                                 _ progress: StageProgress?) -> MatcherPart {
         var rng = SeededGenerator.derived(seed: settings.seed, stream: 4)
-        let templates = TemplateSelector.select(from: data, perClass: settings.templatesPerClass, method: settings.selection,
-                                                matcher: M.self, settings: ms, using: &rng)
+        // With a verifier, its templates (the same medoids, chosen from the same distances)
+        // are the library's, so its statistics describe exactly these templates.
+        let templates = chosen ?? TemplateSelector.select(from: data, perClass: settings.templatesPerClass, method: settings.selection,
+                                                          matcher: M.self, settings: ms, using: &rng)
         let library = TemplateLibrary(templates: templates, settings: [
             "algorithm": M.algorithm.rawValue, "selection": settings.selection.rawValue,
             "templatesPerClass": String(settings.templatesPerClass), "seed": String(settings.seed),
@@ -220,5 +243,60 @@ struct SyntheticSets: Sendable {
             notes.append("one label only: no splices (half of one sample joined to half of another of the same label looks like that label); negatives are random scribbles")
         }
         return SyntheticSets(positives: positives, negatives: negatives)
+    }
+}
+
+extension TrainingWorkflow {
+    struct VerifierPart {
+        var verifier: RejectionVerifier
+        var templates: [Template]
+        var evaluation: BinaryEvaluation
+        var lookAlikes: [LookAlike]
+    }
+
+    /// Trains the rejection verifier and picks its templates; `nil` (with the reason in
+    /// `notTrained`) when the data cannot support one.
+    /// - Throws: ``VerifierTrainingError/weakNegatives(target:negatives:needed:)`` when the
+    ///   rule is the verifier and its FPR target cannot be measured.
+    static func trainVerifier(_ data: Dataset, negatives: [Sample], settings: TrainingSettings, notes: inout [String],
+                              notTrained: inout [String], progress: StageProgress?) throws -> VerifierPart? {
+        guard settings.selection == .medoid else {
+            notTrained.append("rejection verifier: needs --select medoid (its statistics describe medoid templates)")
+            return nil
+        }
+        var vs = settings.verifier
+        vs.matchers = settings.verifierMatchers
+        vs.templatesPerClass = settings.templatesPerClass
+        vs.seed = settings.seed
+        let labels = data.labels, subjects = Array(Set(data.samples.map { $0.subject ?? "" })).sorted()
+        let pool = NegativePool.make(samples: data.samples, labels: labels, subjects: subjects, splices: settings.splicedNegatives,
+                                     scribbles: settings.syntheticNegatives, user: negatives, seed: settings.seed)
+        let corpus = DistanceCorpus(samples: data.samples, negatives: pool, matchers: vs.matchers,
+                                    descriptorPoints: vs.descriptorPoints, progress: progress)
+        let trained: VerifierTrainer.Trained
+        do {
+            trained = try VerifierTrainer.train(corpus, samples: Array(0..<corpus.sampleCount),
+                                                negatives: Array(corpus.sampleCount..<corpus.items.count), settings: vs, progress: progress)
+        } catch let e as VerifierTrainingError {
+            if case .weakNegatives = e, settings.rejectionRule == .verifier { throw e }
+            notTrained.append("rejection verifier: \(e); the model rejects with per-label distance thresholds")
+            return nil
+        }
+        let chosen = VerifierTrainer.medoids(corpus, candidates: Array(0..<corpus.sampleCount), k: vs.templatesPerClass)
+        let templateIndices = chosen.keys.sorted().flatMap { chosen[$0] ?? [] }
+        let templates = templateIndices.map { Template(name: corpus.labels[corpus.items[$0].label], gesture: corpus.items[$0].gesture) }
+        let verifier = RejectionVerifier(matchers: vs.matchers, statistics: VerifierTrainer.statistics(corpus, templates: templateIndices),
+                                         descriptorPoints: vs.descriptorPoints, model: trained.model, threshold: trained.threshold,
+                                         operatingPoint: trained.operatingPoint)
+        let positives = trained.rows.indices.filter { trained.rows[$0].inVocabulary && trained.rows[$0].positive }.map { trained.scores[$0] }
+        let negativeScores = trained.rows.indices.filter { !trained.rows[$0].positive && trained.rows[$0].source != "misrecognized" }
+            .map { trained.scores[$0] }
+        let evaluation = BinaryEvaluation(
+            name: "rejection verifier", positive: "in-vocabulary samples recognized correctly vs unseen labels, splices, scribbles and your negatives (cross-fitted inner folds)",
+            scoreName: "verifier score (log-odds of accept; ≥ threshold is accepted)", positives: positives, negatives: negativeScores,
+            orientation: .higherIsPositive, chosenName: "trained operating point", threshold: trained.threshold)
+        let lookAlikes = VerifierTrainer.lookAlikes(trained, labels: corpus.labels)
+        for l in lookAlikes { notes.append(l.sentence) }
+        return VerifierPart(verifier: verifier, templates: templates, evaluation: evaluation, lookAlikes: lookAlikes)
     }
 }

@@ -17,13 +17,20 @@ public struct TemplateSpec: Hashable, Sendable {
         self.labels = labels
     }
 
-    /// The detector, with the algorithm's default settings.
+    /// A spec that recognizes with a trained model's matcher settings, templates and rejection rule.
+    public init(model: ModelRecognizer, labels: [String] = []) {
+        self.init(library: model.library, algorithm: model.matcher.algorithm, acceptance: .model(model), labels: labels)
+    }
+
+    /// The detector, with the algorithm's default settings (for `.model`, the model decides
+    /// with its own settings).
     public func makeDetector() -> TemplateStrokeDetector {
         let matcher: any TemplateMatcher
         switch algorithm {
         case .protractor: matcher = ProtractorMatcher(library: library, settings: .default)
         case .dollarOne: matcher = DollarOneMatcher(library: library, settings: .default)
         case .pDollar: matcher = PDollarMatcher(library: library, settings: .default)
+        case .pPlus: matcher = PPlusMatcher(library: library, settings: .default)
         }
         return TemplateStrokeDetector(matcher: matcher, acceptance: acceptance, labels: Set(labels))
     }
@@ -35,6 +42,9 @@ public enum TemplateAcceptance: Hashable, Sendable {
     case minimumScore(Double)
     /// Per-label limits on the native distance, trained by `gesturelab train rejection`.
     case rejection(RejectionThresholds)
+    /// A trained model's own rule (verifier or thresholds); its recognizer's matcher
+    /// settings and templates decide, not the spec's algorithm defaults.
+    case model(ModelRecognizer)
 }
 
 /// A GestureMatching template matcher as a ``StrokeDetecting`` detector, deciding when
@@ -67,6 +77,12 @@ public struct TemplateStrokeDetector: StrokeDetecting {
     }
 
     public mutating func finish() -> StrokeDecision {
+        if case .model(let recognizer) = acceptance {
+            guard points.count >= 2 else { return .failed }
+            let r = recognizer.recognize(Gesture([Stroke(points)]), top: 1)
+            guard let label = r.label, labels.isEmpty || labels.contains(label), let best = r.matches.first else { return .failed }
+            return .recognized(score: best.score, match: label)
+        }
         guard points.count >= 2, let best = matcher.recognize(Gesture([Stroke(points)]), limit: 1).first else {
             return .failed
         }
@@ -75,6 +91,7 @@ public struct TemplateStrokeDetector: StrokeDetecting {
         switch acceptance {
         case .minimumScore(let s): accepted = best.score >= s
         case .rejection(let r): accepted = r.accepts(best)
+        case .model: accepted = false  // decided above
         }
         return accepted ? .recognized(score: best.score, match: best.name) : .failed
     }

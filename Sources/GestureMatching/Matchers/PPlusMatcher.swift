@@ -1,0 +1,116 @@
+import Foundation
+import GestureGeometry
+
+/// Settings of the $P+ recognizer; defaults are the paper's.
+public struct PPlusSettings: Hashable, Codable, Sendable {
+    /// Points in the cloud. 32: $P+ keeps $P's n = 32 (Vatavu, CHI 2017).
+    public var points: Int
+    public init(points: Int = 32) { self.points = points }
+    public static let `default` = PPlusSettings()
+}
+
+/// The $P+ point-cloud recognizer (Vatavu, "Improving Gesture Recognition Accuracy on
+/// Touch Screens for Users with Low Vision", CHI 2017): $P's cloud (all strokes resampled
+/// together to 32 points, scaled uniformly so the longer side is 1, centroid at the
+/// origin), each point given a third coordinate, its normalized turning angle
+/// θ = acos(cos α) / π ∈ 0…1, where α is the angle between the segment arriving at the
+/// point and the one leaving it within its stroke (0 at a stroke's first and last point).
+///
+/// Matching is one-to-many without weights or start points: every point of one cloud
+/// takes its nearest point of the other, then every point of the other cloud that no
+/// point took adds its own nearest distance; the distance is the smaller of the two
+/// directions. Both directions come from one n × n table of point distances.
+///
+/// - `distance`: that sum of 3-D Euclidean distances (x, y in the unit box; θ in 0…1).
+/// - `score`: `1 / (1 + distance)`, as for $P.
+/// Published: low-vision users' user-independent accuracy 83.8 % ($P) → 94.7 %, and 3×
+/// faster than $P.
+public struct PPlusMatcher: TemplateMatcher {
+    /// A normalized cloud with turning angles.
+    public struct Prepared: Hashable, Sendable {
+        var xs: [Double]
+        var ys: [Double]
+        var thetas: [Double]
+    }
+
+    public static let algorithm = MatcherAlgorithm.pPlus
+    public let settings: PPlusSettings
+    public let names: [String]
+    let templates: [Prepared]
+
+    public init(names: [String], templates: [Prepared], settings: PPlusSettings = .default) {
+        precondition(names.count == templates.count, "one name per template")
+        self.names = names
+        self.templates = templates
+        self.settings = settings
+    }
+
+    public static func prepare(_ gesture: Gesture, settings: PPlusSettings) -> Prepared? {
+        guard let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
+        let cloud = Gesture(fitted.strokes.filter { !$0.isEmpty })
+            .resampled(count: settings.points)
+            .scaled(uniformlyTo: 1)
+            .translated(centroidTo: .zero)
+        var xs: [Double] = [], ys: [Double] = [], thetas: [Double] = []
+        for stroke in cloud.strokes {
+            let p = stroke.points
+            for i in p.indices {
+                xs.append(p[i].x); ys.append(p[i].y)
+                var theta = 0.0
+                if i > 0 && i + 1 < p.count {
+                    let ux = p[i].x - p[i - 1].x, uy = p[i].y - p[i - 1].y
+                    let vx = p[i + 1].x - p[i].x, vy = p[i + 1].y - p[i].y
+                    let nu = (ux * ux + uy * uy).squareRoot(), nv = (vx * vx + vy * vy).squareRoot()
+                    // A zero-length segment has no direction: no turn measured there.
+                    if nu > 0 && nv > 0 {
+                        theta = acos(Swift.max(-1, Swift.min(1, (ux * vx + uy * vy) / (nu * nv)))) / Double.pi
+                    }
+                }
+                thetas.append(theta)
+            }
+        }
+        guard !xs.isEmpty, xs.allSatisfy(\.isFinite), ys.allSatisfy(\.isFinite) else { return nil }
+        return Prepared(xs: xs, ys: ys, thetas: thetas)
+    }
+
+    public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }
+
+    public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
+        let distances = templates.map { Self.distance(candidate, $0) }
+        return Ranking.ranked(distances, names: names, limit: limit, score: Self.score(forDistance:))
+    }
+
+    /// The $P+ distance min(d(a, b), d(b, a)); symmetric.
+    /// - Complexity: O(|a| · |b|).
+    package static func distance(_ a: Prepared, _ b: Prepared) -> Double {
+        let n = a.xs.count, m = b.xs.count
+        guard n > 0, m > 0 else { return .infinity }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: n + m) { mins in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: n + m) { nearest in
+                for j in 0..<(n + m) { mins[j] = .infinity; nearest[j] = -1 }
+                a.xs.withUnsafeBufferPointer { ax in a.ys.withUnsafeBufferPointer { ay in a.thetas.withUnsafeBufferPointer { at in
+                b.xs.withUnsafeBufferPointer { bx in b.ys.withUnsafeBufferPointer { by in b.thetas.withUnsafeBufferPointer { bt in
+                    for i in 0..<n {
+                        let x = ax[i], y = ay[i], t = at[i]
+                        for j in 0..<m {
+                            let dx = x - bx[j], dy = y - by[j], dt = t - bt[j]
+                            let d = dx * dx + dy * dy + dt * dt
+                            if d < mins[i] { mins[i] = d; nearest[i] = j }
+                            if d < mins[n + j] { mins[n + j] = d; nearest[n + j] = i }
+                        }
+                    }
+                } } } } } }
+                // d(a, b): each point of a to its nearest in b, plus b's points never taken.
+                var ab = 0.0, ba = 0.0
+                withUnsafeTemporaryAllocation(of: Bool.self, capacity: n + m) { taken in
+                    taken.initialize(repeating: false)
+                    for i in 0..<n { ab += mins[i].squareRoot(); taken[n + nearest[i]] = true }
+                    for j in 0..<m where !taken[n + j] { ab += mins[n + j].squareRoot() }
+                    for j in 0..<m { ba += mins[n + j].squareRoot(); taken[nearest[n + j]] = true }
+                    for i in 0..<n where !taken[i] { ba += mins[i].squareRoot() }
+                }
+                return Swift.min(ab, ba)
+            }
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import GestureData
+import GestureMatching
+
+/// A trained model folder (`gesturelab.model/1`): the one artifact a user carries.
+///
+/// ```
+/// model/
+///   manifest.json    format, typed matcher settings, active rejection, seed, data fingerprint,
+///                    operating point, look-alike labels, and the FNV-1a 64 hash of every file
+///   templates.json   the template library (gesturelab.templates/1)
+///   verifier.json    the learned rejection verifier (gesturelab.verifier/1), when trained
+///   rejection.json   per-label distance thresholds (gesturelab.rejection/1), the baseline
+///   checkmark.json, circle.json   detector thresholds, when trained
+/// ```
+///
+/// ```swift
+/// let model = try GestureModel.load(URL(fileURLWithPath: "model"))
+/// let result = model.recognizer.recognize(gesture)   // result.label, result.verdict
+/// ```
+///
+/// Loading checks that every part belongs with the others: the files' hashes against the
+/// manifest, and the verifier's and thresholds' matcher settings and labels against the
+/// manifest's matcher and the library. A mismatch is an error naming both sides.
+public struct GestureModel: Sendable {
+    public var manifest: TrainingManifest
+    public var library: TemplateLibrary
+    public var thresholds: RejectionThresholds?
+    public var verifier: RejectionVerifier?
+    public var detectors: [DetectorKind: DetectorThresholds]
+    /// The recognizer with the manifest's matcher and active rejection rule.
+    public let recognizer: ModelRecognizer
+
+    public init(manifest: TrainingManifest, library: TemplateLibrary, thresholds: RejectionThresholds?, verifier: RejectionVerifier?,
+                detectors: [DetectorKind: DetectorThresholds]) throws {
+        self.manifest = manifest
+        self.library = library
+        self.thresholds = thresholds
+        self.verifier = verifier
+        self.detectors = detectors
+        let rejection: Rejection
+        switch manifest.rejection {
+        case "verifier":
+            guard let verifier else { throw GestureModelError.missingPart(folder: nil, part: Self.verifierFile) }
+            rejection = .verifier(verifier)
+        case "thresholds":
+            guard let thresholds else { throw GestureModelError.missingPart(folder: nil, part: Self.thresholdsFile) }
+            rejection = .thresholds(thresholds)
+        default:
+            rejection = .none
+        }
+        do {
+            recognizer = try ModelRecognizer(library: library, matcher: manifest.matcher, rejection: rejection)
+            if let thresholds, manifest.rejection != "thresholds" {
+                _ = try ModelRecognizer(library: library, matcher: manifest.matcher, rejection: .thresholds(thresholds))
+            }
+        } catch let e as ModelMismatch {
+            throw GestureModelError.mismatch(folder: nil, e)
+        }
+    }
+
+    public static let manifestFile = "manifest.json"
+    public static let templatesFile = "templates.json"
+    public static let verifierFile = "verifier.json"
+    public static let thresholdsFile = "rejection.json"
+    public static func detectorFile(_ kind: DetectorKind) -> String { "\(kind.rawValue).json" }
+
+    /// Reads and checks a model folder.
+    /// - Throws: ``GestureModelError`` naming the folder, the file and what disagrees.
+    public static func load(_ folder: URL) throws -> GestureModel {
+        let dir = folder.path
+        func read(_ name: String, limit: Int = DatasetLoader.maxFileBytes) throws -> Data? {
+            let url = folder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            do { return try BoundedFile.read(url.path, limit: limit) } catch {
+                throw GestureModelError.badPart(folder: dir, part: name, reason: "\(error)")
+            }
+        }
+        guard FileManager.default.fileExists(atPath: dir) else { throw GestureModelError.notAModel(folder: dir, reason: "no such folder") }
+        guard let manifestData = try read(manifestFile, limit: BoundedFile.maxSettingsBytes) else {
+            throw GestureModelError.notAModel(folder: dir, reason: "no \(manifestFile)")
+        }
+        let manifest: TrainingManifest
+        do { manifest = try JSONDecoder().decode(TrainingManifest.self, from: manifestData) } catch {
+            throw GestureModelError.badPart(folder: dir, part: manifestFile, reason: "\(error)")
+        }
+        guard manifest.format == TrainingManifest.formatTag else {
+            throw GestureModelError.badPart(folder: dir, part: manifestFile,
+                                            reason: "field 'format': '\(manifest.format)' is not \(TrainingManifest.formatTag)")
+        }
+        var parts: [String: Data] = [:]
+        for name in [templatesFile, verifierFile, thresholdsFile] + DetectorKind.allCases.map(detectorFile) {
+            guard let data = try read(name) else { continue }
+            if let expected = manifest.files[name] {
+                var h = FNV1a64(); h.combine(data)
+                guard h.hex == expected else {
+                    throw GestureModelError.badPart(folder: dir, part: name, reason: "its content is not what the manifest records (FNV-1a \(h.hex), manifest \(expected)): the file was replaced or comes from another model")
+                }
+            } else {
+                throw GestureModelError.badPart(folder: dir, part: name, reason: "not listed in the manifest: it comes from another model")
+            }
+            parts[name] = data
+        }
+        for name in manifest.files.keys where parts[name] == nil {
+            throw GestureModelError.missingPart(folder: dir, part: name)
+        }
+        guard let templates = parts[templatesFile] else { throw GestureModelError.missingPart(folder: dir, part: templatesFile) }
+        func decode<T>(_ name: String, _ body: (Data) throws -> T) throws -> T? {
+            guard let d = parts[name] else { return nil }
+            do { return try body(d) } catch {
+                throw GestureModelError.badPart(folder: dir, part: name, reason: "\(error)")
+            }
+        }
+        let library = try decode(templatesFile, TemplateLibrary.decode)
+        let thresholds = try decode(thresholdsFile, RejectionThresholds.decode)
+        let verifier = try decode(verifierFile, RejectionVerifier.decode)
+        var detectors: [DetectorKind: DetectorThresholds] = [:]
+        for kind in DetectorKind.allCases {
+            if let t = try decode(detectorFile(kind), { try DetectorThresholds.decode($0, kind: kind, file: folder.appendingPathComponent(detectorFile(kind)).path) }) {
+                detectors[kind] = t
+            }
+        }
+        _ = templates
+        guard let library else { throw GestureModelError.missingPart(folder: dir, part: templatesFile) }
+        do {
+            return try GestureModel(manifest: manifest, library: library, thresholds: thresholds, verifier: verifier, detectors: detectors)
+        } catch GestureModelError.mismatch(_, let m) {
+            throw GestureModelError.mismatch(folder: dir, m)
+        } catch GestureModelError.missingPart(_, let p) {
+            throw GestureModelError.missingPart(folder: dir, part: p)
+        }
+    }
+}
+
+/// A model folder that cannot be used.
+public enum GestureModelError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notAModel(folder: String, reason: String)
+    case missingPart(folder: String?, part: String)
+    case badPart(folder: String, part: String, reason: String)
+    case mismatch(folder: String?, ModelMismatch)
+
+    public var description: String {
+        switch self {
+        case .notAModel(let f, let r): return "\(f): not a GestureLab model folder (\(r))"
+        case .missingPart(let f, let p): return "\(f.map { "\($0)/" } ?? "")\(p): missing, but the manifest needs it"
+        case .badPart(let f, let p, let r): return "\(f)/\(p): \(r)"
+        case .mismatch(let f, let m): return "\(f.map { "\($0): " } ?? "")settings disagree: \(m)"
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import GestureData
+import GestureGeometry
+import GestureMatching
+
+/// Scores a trained model on separate data: what `gesturelab eval model` reports.
+///
+/// Every figure carries a Wilson 95% interval; a figure with nothing to count is absent
+/// (never 0/0 printed as 0 %).
+public enum ModelEvaluation {
+    /// A proportion with its counts and interval.
+    public struct Rate: Hashable, Codable, Sendable {
+        public var value: Double
+        public var count: Int
+        public var total: Int
+        public var interval: [Double]
+        public init(_ count: Int, of total: Int) {
+            self.count = count
+            self.total = total
+            value = total > 0 ? Double(count) / Double(total) : 0
+            interval = WilsonInterval(successes: count, trials: total).array
+        }
+    }
+
+    public struct LabelFigures: Hashable, Codable, Sendable {
+        public var precision: Rate?
+        public var recall: Rate
+        public var f1: Double
+    }
+
+    public struct Report: Hashable, Codable, Sendable {
+        public var model: String
+        public var matcher: String
+        public var rejection: String
+        public var samples: Int
+        /// Best label right, before rejection.
+        public var topOneAccuracy: Rate
+        /// Accepted and right.
+        public var acceptedAndCorrect: Rate
+        /// Rejected in-vocabulary samples.
+        public var rejectionRate: Rate
+        /// Accepted but wrong.
+        public var acceptedWrong: Rate
+        public var perLabel: [String: LabelFigures]
+        /// Negatives accepted, by source (their label, or the file they came from).
+        public var negatives: [String: Rate]
+        /// Everyday-use sessions: strokes that fired, per minute of session.
+        public var sessions: SessionFigures?
+        /// Test samples whose label the model does not know (counted as negatives under `unknown label`).
+        public var unknownLabels: [String]
+        public var confusion: ConfusionMatrix
+    }
+
+    public struct SessionFigures: Hashable, Codable, Sendable {
+        public var sessions: Int
+        public var strokes: Int
+        public var minutes: Double
+        public var activations: Int
+        public var activationsPerMinute: Double
+        /// 95% interval of the rate (Poisson, by the Wilson interval on activations per stroke scaled by strokes per minute).
+        public var perMinuteInterval: [Double]
+        public var byLabel: [String: Int]
+    }
+
+    /// Scores `model` on labelled `test` samples, optional `negatives` (gestures that
+    /// should be rejected) and optional everyday-use touch sessions.
+    /// - Throws: ``ModelEvaluationError/nothingToScore(_:)`` when `test` and `negatives`
+    ///   hold no usable sample.
+    public static func run(_ model: GestureModel, modelPath: String, test: Dataset, negatives: [Sample] = [],
+                           sessions: [(name: String, events: [TouchSessionEvent])] = []) throws -> Report {
+        let known = Set(model.library.names)
+        let usable = test.samples.filter { TrainingWorkflow.isUsable($0.gesture) && !($0.label ?? "").isEmpty }
+        let inVocab = usable.filter { known.contains($0.label ?? "") }
+        let unknown = usable.filter { !known.contains($0.label ?? "") }
+        let negativeSamples = negatives.filter { TrainingWorkflow.isUsable($0.gesture) }
+        guard !inVocab.isEmpty || !negativeSamples.isEmpty || !unknown.isEmpty || !sessions.isEmpty else {
+            throw ModelEvaluationError.nothingToScore("no usable sample (labelled, at least two points, some length) in the test data or the negatives")
+        }
+        let recognizer = model.recognizer
+        let results = ParallelUnits.map(count: inVocab.count, progress: nil) { recognizer.recognize(inVocab[$0].gesture, top: 1) }
+        var top = 0, ok = 0, wrong = 0, rejected = 0
+        var confusion = ConfusionMatrix()
+        var truePos: [String: Int] = [:], predicted: [String: Int] = [:], actual: [String: Int] = [:]
+        for (s, r) in zip(inVocab, results) {
+            let truth = s.label ?? ""
+            actual[truth, default: 0] += 1
+            if r.nearest == truth { top += 1 }
+            confusion.record(truth: truth, predicted: r.label)
+            if let l = r.label {
+                predicted[l, default: 0] += 1
+                if l == truth { ok += 1; truePos[truth, default: 0] += 1 } else { wrong += 1 }
+            } else {
+                rejected += 1
+            }
+        }
+        var perLabel: [String: LabelFigures] = [:]
+        for label in actual.keys {
+            let tp = truePos[label] ?? 0, pred = predicted[label] ?? 0, n = actual[label] ?? 0
+            let precision = pred > 0 ? Rate(tp, of: pred) : nil
+            let recall = Rate(tp, of: n)
+            let p = precision?.value ?? 0
+            perLabel[label] = LabelFigures(precision: precision, recall: recall,
+                                           f1: p + recall.value > 0 ? 2 * p * recall.value / (p + recall.value) : 0)
+        }
+        var bySource: [String: (Int, Int)] = [:]
+        let negResults = ParallelUnits.map(count: negativeSamples.count, progress: nil) { recognizer.recognize(negativeSamples[$0].gesture, top: 1) }
+        for (s, r) in zip(negativeSamples, negResults) {
+            let source = s.label.map { "negatives: \($0)" } ?? "negatives"
+            var c = bySource[source] ?? (0, 0)
+            if r.accepted { c.0 += 1 }
+            c.1 += 1
+            bySource[source] = c
+        }
+        for s in unknown {
+            let r = recognizer.recognize(s.gesture, top: 1)
+            var c = bySource["unknown label"] ?? (0, 0)
+            if r.accepted { c.0 += 1 }
+            c.1 += 1
+            bySource["unknown label"] = c
+        }
+        return Report(model: modelPath, matcher: model.manifest.matcher.description, rejection: model.manifest.rejection,
+                      samples: inVocab.count, topOneAccuracy: Rate(top, of: inVocab.count),
+                      acceptedAndCorrect: Rate(ok, of: inVocab.count), rejectionRate: Rate(rejected, of: inVocab.count),
+                      acceptedWrong: Rate(wrong, of: inVocab.count), perLabel: perLabel,
+                      negatives: bySource.mapValues { Rate($0.0, of: $0.1) },
+                      sessions: sessions.isEmpty ? nil : sessionFigures(recognizer, sessions),
+                      unknownLabels: Array(Set(unknown.compactMap(\.label))).sorted(), confusion: confusion)
+    }
+
+    /// Every touch's path (began → ended) in each session is one stroke for the model;
+    /// an accepted one is a false activation, since everyday use holds no intended gesture.
+    static func sessionFigures(_ recognizer: ModelRecognizer, _ sessions: [(name: String, events: [TouchSessionEvent])]) -> SessionFigures {
+        var strokes = 0, fired = 0, minutes = 0.0
+        var byLabel: [String: Int] = [:]
+        for (_, events) in sessions {
+            guard let first = events.first, let last = events.last else { continue }
+            minutes += Swift.max(0, last.t - first.t) / 60
+            var open: [Int: [Point]] = [:]
+            for e in events {
+                for touch in e.touches {
+                    open[touch.id, default: []].append(Point(x: touch.x, y: touch.y, t: e.t))
+                    if e.phase.endsTouch, let pts = open.removeValue(forKey: touch.id) {
+                        let g = Gesture([Stroke(pts)])
+                        strokes += 1
+                        if TrainingWorkflow.isUsable(g), let l = recognizer.recognize(g, top: 1).label {
+                            fired += 1
+                            byLabel[l, default: 0] += 1
+                        }
+                    }
+                }
+            }
+        }
+        let perStroke = WilsonInterval(successes: fired, trials: strokes)
+        let strokesPerMinute = minutes > 0 ? Double(strokes) / minutes : 0
+        return SessionFigures(sessions: sessions.count, strokes: strokes, minutes: minutes, activations: fired,
+                              activationsPerMinute: minutes > 0 ? Double(fired) / minutes : 0,
+                              perMinuteInterval: [perStroke.lower * strokesPerMinute, perStroke.upper * strokesPerMinute],
+                              byLabel: byLabel)
+    }
+}
+
+public enum ModelEvaluationError: Error, Hashable, Sendable, CustomStringConvertible {
+    case nothingToScore(String)
+    public var description: String {
+        switch self { case .nothingToScore(let why): return "nothing to score: \(why)" }
+    }
+}
+
+extension EvaluationReport {
+    /// The report of `gesturelab eval model --report DIR`: the confusion (with a
+    /// `(rejected)` column) and every figure with its interval as notes.
+    public static func model(_ r: ModelEvaluation.Report, seed: UInt64, dataset: DatasetSummary?) -> EvaluationReport {
+        func rate(_ name: String, _ x: ModelEvaluation.Rate) -> String {
+            String(format: "%@: %.2f%% (%d/%d, Wilson 95%% CI %.2f–%.2f%%)", name, x.value * 100, x.count, x.total, x.interval[0] * 100, x.interval[1] * 100)
+        }
+        var notes: [String] = []
+        if r.samples > 0 {
+            notes += [rate("top-1 accuracy before rejection", r.topOneAccuracy), rate("accepted and correct", r.acceptedAndCorrect),
+                      rate("rejected", r.rejectionRate), rate("accepted but wrong", r.acceptedWrong)]
+        }
+        for (s, x) in r.negatives.sorted(by: { $0.key < $1.key }) { notes.append(rate("false-positive rate on \(s)", x)) }
+        if let s = r.sessions {
+            notes.append(String(format: "sessions: %d, %.1f min, %d strokes, %d false activations (%.2f per minute, 95%% CI %.2f–%.2f)",
+                                s.sessions, s.minutes, s.strokes, s.activations, s.activationsPerMinute, s.perMinuteInterval[0], s.perMinuteInterval[1]))
+        }
+        let classification = r.samples > 0
+            ? [ClassificationEvaluation(name: "model", method: "\(r.matcher), rejection \(r.rejection)", confusion: r.confusion)] : []
+        return EvaluationReport(title: "gesturelab eval model (\(r.model))", seed: seed,
+                                settings: ["model": r.model, "matcher": r.matcher, "rejection": r.rejection], dataset: dataset,
+                                classification: classification, notes: notes)
+    }
+}
