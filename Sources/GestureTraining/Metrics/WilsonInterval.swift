@@ -20,8 +20,9 @@ public struct WilsonInterval: Hashable, Codable, Sendable {
         let z2 = z * z
         let centre = (p + z2 / (2 * nd)) / (1 + z2 / nd)
         let half = z / (1 + z2 / nd) * (p * (1 - p) / nd + z2 / (4 * nd * nd)).squareRoot()
-        lower = Swift.max(0, centre - half)
-        upper = Swift.min(1, centre + half)
+        // At k = 0 (k = n) the bound is exactly 0 (1); rounding must not move it.
+        lower = k <= 0 ? 0 : Swift.max(0, centre - half)
+        upper = k >= n ? 1 : Swift.min(1, centre + half)
     }
 
     public var array: [Double] { [lower, upper] }
