@@ -24,7 +24,7 @@ struct WorkflowTrainCommandTests {
         let r = try CLIRunner.run(["train", "--dataset", tmp.path("data"), "--out", tmp.path("model")] + Self.small)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Self.entries(tmp.url.appendingPathComponent("model")) ==
-                ["checkmark.json", "circle.json", "manifest.json", "rejection.json", "templates.json"])
+                ["checkmark.json", "circle.json", "manifest.json", "rejection.json", "templates.json", "verifier.json"])
         #expect(r.stdout.contains("✓ templates"))
         // Not a terminal: no progress bar on stderr.
         #expect(r.stderr.isEmpty)
@@ -63,7 +63,7 @@ struct WorkflowTrainCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("not trained: checkmark detector"))
         #expect(r.stdout.contains("not trained: circle detector"))
-        #expect(Self.entries(tmp.url.appendingPathComponent("model")) == ["manifest.json", "rejection.json", "templates.json"])
+        #expect(Self.entries(tmp.url.appendingPathComponent("model")) == ["manifest.json", "rejection.json", "templates.json", "verifier.json"])
     }
 
     @Test func oneSamplePerLabelTrains() throws {

@@ -20,7 +20,7 @@ struct WorkflowTrainingTests {
         #expect(Set(r.detectors.keys) == [.checkmark, .circle])
         #expect(r.manifest.notTrained.isEmpty)
         let files = try r.files()
-        #expect(Set(files.keys) == ["templates.json", "rejection.json", "checkmark.json", "circle.json", "manifest.json"])
+        #expect(Set(files.keys) == ["templates.json", "rejection.json", "verifier.json", "checkmark.json", "circle.json", "manifest.json"])
         // Every output decodes with its own module's validating decoder.
         _ = try TemplateLibrary.decode(try #require(files["templates.json"]))
         _ = try RejectionThresholds.decode(try #require(files["rejection.json"]))
@@ -28,7 +28,8 @@ struct WorkflowTrainingTests {
         let manifest = try JSONDecoder().decode(TrainingManifest.self, from: try #require(files["manifest.json"]))
         #expect(manifest.seed == 5)
         #expect(manifest.dataset.fingerprint == (try DatasetFingerprint.of(data)))
-        #expect(manifest.files.count == 4)
+        #expect(manifest.files.count == 5)
+        _ = try RejectionVerifier.decode(try #require(files["verifier.json"]))
     }
 
     @Test func sameSeedSameBytes() throws {

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import GestureData
+import GestureGeometry
+import GestureTestSupport
+
+/// The model folder at the command line: `train` writes it, `recognize --model` and
+/// `eval model` read it, and parts that do not belong together are refused.
+struct ModelCommandTests {
+    func trained(_ dir: TemporaryDirectory, subjects: [String] = ["s1", "s2", "s3"]) throws -> (data: String, model: String) {
+        let samples = SyntheticDatasetFixture.samples(subjects: subjects, perLabel: 5)
+        let data = dir.path("train.jsonl")
+        try JSONLines.write(samples, to: URL(fileURLWithPath: data))
+        let model = dir.path("model")
+        let r = try CLIRunner.run(["train", "--dataset", data, "--out", model, "--scribbles", "80", "--splices", "80"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return (data, model)
+    }
+
+    @Test func trainWritesAModelThatRecognizeAndEvalModelUse() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-model")
+        defer { dir.remove() }
+        let (_, model) = try trained(dir)
+        let manifest = try #require(jsonObject(try String(contentsOfFile: model + "/manifest.json", encoding: .utf8)))
+        #expect(manifest["format"] as? String == "gesturelab.model/1")
+        #expect((manifest["matcher"] as? [String: Any])?["algorithm"] as? String == "pplus")
+        #expect(manifest["rejection"] as? String == "verifier")
+        #expect(FileManager.default.fileExists(atPath: model + "/verifier.json"))
+        let test = dir.path("test.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s9"], perLabel: 3, seed: 77), to: URL(fileURLWithPath: test))
+        let rec = try CLIRunner.run(["recognize", "--model", model, test, "--format", "json"])
+        #expect(rec.status == 0, "\(rec.stderr)")
+        let e = try CLIRunner.run(["eval", "model", "--model", model, "--dataset", test, "--format", "json"])
+        #expect(e.status == 0, "\(e.stderr)")
+        let report = try #require(jsonObject(e.stdout))
+        let top = try #require(report["topOneAccuracy"] as? [String: Any])
+        #expect((top["total"] as? Int) ?? 0 > 0)
+        #expect((top["interval"] as? [Double])?.count == 2)
+    }
+
+    @Test func aForeignRejectionFileAndMismatchedSettingsExitNonZeroNamingWhatDisagrees() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-model-bad")
+        defer { dir.remove() }
+        let (data, model) = try trained(dir)
+        // Thresholds trained elsewhere, with other settings, dropped into the folder.
+        let lib = dir.path("lib.json")
+        #expect(try CLIRunner.run(["templates", "build", "--dataset", data, "--per-class", "2", "--algorithm", "protractor", "--out", lib]).status == 0)
+        let foreign = dir.path("foreign.json")
+        let t = try CLIRunner.run(["train", "rejection", "--templates", lib, "--dataset", data, "--algorithm", "protractor",
+                                   "--points", "32", "--rotation", "sensitive", "--out", foreign])
+        #expect(t.status == 0, "\(t.stderr)")
+        try FileManager.default.removeItem(atPath: model + "/rejection.json")
+        try FileManager.default.copyItem(atPath: foreign, toPath: model + "/rejection.json")
+        let r = try CLIRunner.run(["recognize", "--model", model, data])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("rejection.json"), "\(r.stderr)")
+        // The same thresholds used directly with other matcher settings.
+        let m = try CLIRunner.run(["recognize", "--templates", lib, "--rejection", foreign, "--algorithm", "protractor", data])
+        #expect(m.status != 0)
+        #expect(m.stderr.contains("32 points, rotation sensitive") && m.stderr.contains("16 points, rotation invariant"), "\(m.stderr)")
+    }
+
+    @Test func leaveOneLabelOutOnOneSubjectIsAnErrorNotZeroPercent() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-lolo-empty")
+        defer { dir.remove() }
+        let data = dir.path("one.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["me"], perLabel: 4), to: URL(fileURLWithPath: data))
+        for rejection in ["verifier", "thresholds"] {
+            let r = try CLIRunner.run(["eval", "matcher", "--dataset", data, "--protocol", "leave-one-label-out", "--rejection", rejection,
+                                       "--templates-per-class", "2"])
+            #expect(r.status != 0)
+            #expect(r.stderr.contains("at least 2 subjects"), "\(r.stderr)")
+            #expect(!r.stdout.contains("0.00%"))
+        }
+    }
+
+    @Test func aOnePercentTargetOnSixteenNegativesIsRefused() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-weak")
+        defer { dir.remove() }
+        let data = dir.path("store.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(labels: ["check", "circle", "zig_zag"],
+                                                            subjects: ["me"], perLabel: 8), to: URL(fileURLWithPath: data))
+        let lib = dir.path("lib.json")
+        #expect(try CLIRunner.run(["templates", "build", "--dataset", data, "--per-class", "2", "--out", lib]).status == 0)
+        let r = try CLIRunner.run(["train", "rejection", "--templates", lib, "--dataset", data, "--method", "target-fpr",
+                                   "--target-fpr", "0.01", "--out", dir.path("t.json")])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("3 / target"), "\(r.stderr)")
+        let allowed = try CLIRunner.run(["train", "rejection", "--templates", lib, "--dataset", data, "--method", "target-fpr",
+                                         "--target-fpr", "0.01", "--allow-weak-negatives", "--out", dir.path("t.json")])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
+}
