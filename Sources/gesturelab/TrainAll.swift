@@ -11,10 +11,13 @@ struct TrainAll: ParsableCommand {
         abstract: "Train a template library, rejection thresholds and detector thresholds into one folder (the default).",
         discussion: """
         Reads every sample under --dataset (native .json/.jsonl, $1 or multistroke XML), picks \
-        K templates per label (medoids by default), trains per-label rejection thresholds and the \
-        check-mark and circle detectors' thresholds, and writes templates.json, rejection.json, \
-        checkmark.json, circle.json and manifest.json (settings, seed, FNV-1a 64 fingerprint of \
-        the data, what could not be trained and why) into --out. The folder is written whole or \
+        K templates per label (medoids by default), trains a rejection verifier on inner folds \
+        (labels left out of the vocabulary, splices, scribbles, --negatives), per-label rejection \
+        thresholds (the baseline) and the check-mark and circle detectors' thresholds, and writes \
+        the model folder (gesturelab.model/1) --out: templates.json, verifier.json, rejection.json, \
+        checkmark.json, circle.json and manifest.json (typed matcher settings, the rejection in \
+        use and its operating point, look-alike labels, seed, FNV-1a 64 fingerprint of the data, \
+        file hashes, what could not be trained and why). The folder is written whole or \
         not at all. Labels with few samples get synthetic positives (stochastic resampling); \
         negatives include random scribbles and splices of two half gestures.
         """)
