@@ -34,12 +34,45 @@ struct ReportWriterTests {
         #expect(Set(files.keys) == ["report.json", "report.md", "checkmark-roc.svg", "checkmark-scores.svg",
                                     "matcher-confusion.svg", "matcher-accuracy.svg"])
         let roc = String(decoding: try #require(files["checkmark-roc.svg"]), as: UTF8.self)
-        #expect(roc.contains("false-positive rate (FPR)") && roc.contains("true-positive rate (TPR)"))
+        #expect(roc.contains("false-positive rate (FPR") && roc.contains("true-positive rate (TPR)"))
         #expect(roc.contains("<circle"))  // the operating point marker
         let scores = String(decoding: try #require(files["checkmark-scores.svg"]), as: UTF8.self)
         #expect(scores.contains("threshold"))
         let md = String(decoding: try #require(files["report.md"]), as: UTF8.self)
         #expect(md.contains("Seed: `1`"))
+    }
+
+    @Test func rocHasALogFPRAxisWithIntervals() throws {
+        let binary = Self.sampleReport(seed: 1).binary[0]
+        let roc = String(decoding: ReportPlots.roc(binary).rendered(), as: UTF8.self)
+        // One tick per decade from 10⁻⁴ to 1.
+        for tick in [">0.01%<", ">0.1%<", ">1%<", ">10%<", ">100%<"] { #expect(roc.contains(tick), "missing tick \(tick)") }
+        #expect(roc.contains("log scale"))
+        #expect(roc.contains("95% interval of FPR"))
+        // A point at FPR 1% sits one decade right of 0.1%: the axis is logarithmic.
+        let f = ChartFrame(x: -4...0, y: 0...1)
+        #expect(abs((f.px(-2) - f.px(-3)) - (f.px(-1) - f.px(-2))) < 1e-9)
+    }
+
+    @Test func confusionShadesErrorsNotTheDiagonal() throws {
+        let (diag, diagDark) = ReportPlots.confusionShade(fraction: 1, isError: false)
+        let (err, _) = ReportPlots.confusionShade(fraction: 0.02, isError: true)
+        let (none, _) = ReportPlots.confusionShade(fraction: 0, isError: true)
+        // The diagonal is grey (r = g = b), errors red (r > g = b), an empty cell white.
+        let hex = { (s: String) in [1, 3, 5].map { Int(s.dropFirst($0).prefix(2), radix: 16)! } }
+        let d = hex(diag), e = hex(err)
+        #expect(d[0] == d[1] && d[1] == d[2] && !diagDark)
+        #expect(e[0] > e[1] && e[1] == e[2] && e[1] < 230, "a 2% confusion must be visibly red, got \(err)")
+        #expect(none == "#ffffff")
+        // Five-digit counts fit their cells: the font shrinks.
+        var m = ConfusionMatrix()
+        for _ in 0..<12345 { m.record(truth: "a", predicted: "a") }
+        let svg = String(decoding: ReportPlots.confusion(ClassificationEvaluation(
+            name: "big", method: "p", confusion: m, accuracyByTemplates: [])).rendered(), as: UTF8.self)
+        let element = try #require(svg.components(separatedBy: "<text").first { $0.contains(">12345<") })
+        let attribute = element.components(separatedBy: "font-size=\"").dropFirst().first?.prefix { $0 != "\"" }
+        let size = try #require(attribute.flatMap { Double(String($0)) })
+        #expect(size * 0.62 * 5 <= 40, "five digits at font size \(size) overflow a 40-point cell")
     }
 
     @Test func svgIsWellFormedXML() throws {

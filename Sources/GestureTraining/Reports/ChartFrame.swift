@@ -50,11 +50,13 @@ package struct ChartFrame: Sendable {
 
     /// Draws the frame, grid, ticks and the three titles.
     package func drawAxes(into svg: inout SVGDocument, title: String, xTitle: String, yTitle: String,
-                          xTicks: [Double]? = nil, yTicks: [Double]? = nil) {
+                          xTicks: [Double]? = nil, yTicks: [Double]? = nil,
+                          xTickLabel: ((Double) -> String)? = nil) {
         let xt = xTicks ?? Self.ticks(xRange)
         let yt = yTicks ?? Self.ticks(yRange)
         let xStep = xt.count > 1 ? xt[1] - xt[0] : 1
         let yStep = yt.count > 1 ? yt[1] - yt[0] : 1
+        let xLabel = xTickLabel ?? { Self.label($0, step: xStep) }
         for v in yt {
             svg.line(left, py(v), left + plotWidth, py(v), stroke: "#e5e5e5")
             svg.line(left - 5, py(v), left, py(v))
@@ -63,7 +65,7 @@ package struct ChartFrame: Sendable {
         for v in xt {
             svg.line(px(v), top, px(v), top + plotHeight, stroke: "#e5e5e5")
             svg.line(px(v), top + plotHeight, px(v), top + plotHeight + 5)
-            svg.text(Self.label(v, step: xStep), x: px(v), y: top + plotHeight + 18, anchor: .middle, size: 11)
+            svg.text(xLabel(v), x: px(v), y: top + plotHeight + 18, anchor: .middle, size: 11)
         }
         svg.line(left, top, left, top + plotHeight, width: 1.5)
         svg.line(left, top + plotHeight, left + plotWidth, top + plotHeight, width: 1.5)

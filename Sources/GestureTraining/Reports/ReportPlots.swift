@@ -10,6 +10,9 @@ package enum ReportPlots {
     /// `0.953` → `95.3%`.
     package static func percent(_ v: Double) -> String { String(format: "%.1f%%", v * 100) }
 
+    /// `0.0012`, 2 → `0.12%`.
+    package static func percent(_ v: Double, digits: Int) -> String { String(format: "%.\(digits)f%%", v * 100) }
+
     /// A small second line under a chart's title, shortened to fit.
     static func subtitle(_ svg: inout SVGDocument, _ text: String, width: Double) {
         let maxChars = Int(width / 6.5)
@@ -17,28 +20,47 @@ package enum ReportPlots {
         svg.text(t, x: width / 2, y: 40, anchor: .middle, size: 11, fill: "#444")
     }
 
-    /// ROC: TPR against FPR over the threshold sweep, the chosen operating point and the
-    /// comparisons marked.
+    /// The smallest false-positive rate the ROC's logarithmic axis shows (10⁻⁴); rates
+    /// below it, zero included, are drawn on the axis's left edge.
+    package static let rocFloor = 1e-4
+
+    /// ROC: TPR against FPR over the threshold sweep, the FPR axis logarithmic from 10⁻⁴
+    /// to 1 so that the operating points that matter (0.1–1%) are spread out rather than
+    /// squeezed against the axis. The chosen operating point and the comparisons are
+    /// marked, each with a horizontal bar for the Wilson 95% interval of its FPR.
     package static func roc(_ e: BinaryEvaluation) -> SVGDocument {
-        let frame = ChartFrame(x: 0...1, y: 0...1)
+        let lo = log10(rocFloor)
+        let frame = ChartFrame(x: lo...0, y: 0...1)
+        func x(_ fpr: Double) -> Double { frame.px(Swift.max(lo, log10(Swift.max(fpr, rocFloor)))) }
         var svg = SVGDocument(width: frame.width, height: frame.height)
         let auc = e.areaUnderCurve.map { String(format: " (AUC %.3f)", $0) } ?? ""
-        subtitle(&svg, "positive: \(e.positive)", width: frame.width)
+        subtitle(&svg, "positive: \(e.positive); FPR axis logarithmic, 0 drawn at \(percent(rocFloor, digits: 2))",
+                 width: frame.width)
         frame.drawAxes(into: &svg, title: "ROC: \(e.name)\(auc)",
-                       xTitle: "false-positive rate (FPR)", yTitle: "true-positive rate (TPR)")
-        svg.line(frame.px(0), frame.py(0), frame.px(1), frame.py(1), stroke: "#bbb", dash: "4 4")
+                       xTitle: "false-positive rate (FPR, log scale)", yTitle: "true-positive rate (TPR)",
+                       xTicks: Array(stride(from: lo, through: 0, by: 1)),
+                       xTickLabel: { percent(pow(10, $0), digits: Swift.max(0, Int(-$0) - 2)) })
         // Sweep runs from accept-all (1,1) to reject-all (0,0); draw it as a step curve.
         var pts: [(Double, Double)] = []
-        for p in e.roc.reversed() { pts.append((frame.px(p.falsePositiveRate), frame.py(p.truePositiveRate))) }
+        for p in e.roc.reversed() { pts.append((x(p.falsePositiveRate), frame.py(p.truePositiveRate))) }
         svg.polyline(pts, stroke: "#333", width: 2)
         var legend: [(label: String, color: String, marker: Bool)] = [("threshold sweep", "#333", false)]
         let marked = [e.chosen] + e.comparisons
         for (i, p) in marked.enumerated() {
             let color = palette[i % palette.count]
             let r = i == 0 ? 7.0 : 5.5
-            svg.circle(cx: frame.px(p.falsePositiveRate), cy: frame.py(p.truePositiveRate), r: r, fill: color)
-            legend.append(("\(p.name): TPR \(percent(p.truePositiveRate)), FPR \(percent(p.falsePositiveRate))", color, true))
+            let negatives = p.counts.falsePositives + p.counts.trueNegatives
+            let y = frame.py(p.truePositiveRate)
+            if negatives > 0 {
+                let w = WilsonInterval(successes: p.counts.falsePositives, trials: negatives)
+                svg.line(x(w.lower), y, x(w.upper), y, stroke: color, width: 2)
+                for end in [w.lower, w.upper] { svg.line(x(end), y - 4, x(end), y + 4, stroke: color, width: 2) }
+            }
+            svg.circle(cx: x(p.falsePositiveRate), cy: y, r: r, fill: color)
+            legend.append(("\(p.name): TPR \(percent(p.truePositiveRate)), FPR \(percent(p.falsePositiveRate, digits: 2))",
+                           color, true))
         }
+        legend.append(("bars: 95% interval of FPR", "#999", false))
         frame.drawLegend(into: &svg, entries: legend, atBottom: true)
         return svg
     }
@@ -76,8 +98,11 @@ package enum ReportPlots {
         return svg
     }
 
-    /// Confusion matrix as a heat map: rows are true labels, columns predictions; cells
-    /// shaded by the fraction of the row, with the count written in.
+    /// Confusion matrix as a heat map: rows are true labels, columns predictions, the
+    /// count written in each cell. Errors are what a reader looks for, so off-diagonal
+    /// cells are shaded red by their fraction of the row (on a square-root scale, so that
+    /// a 2% confusion is visible), and the diagonal is drawn in neutral grey by its own
+    /// fraction. Counts shrink to fit the cell.
     package static func confusion(_ c: ClassificationEvaluation) -> SVGDocument {
         let truths = c.confusion.counts.keys.sorted()
         var predicted = truths
@@ -105,20 +130,33 @@ package enum ReportPlots {
                 let k = row[p] ?? 0
                 let f = Double(k) / n
                 let x = left + cell * Double(j)
-                // White to dark red on the diagonal's scale; errors show up as pink cells.
-                let shade = Int((1 - f) * 255)
-                let fill = String(format: "#%02x%02x%02x", 255, shade, shade)
+                let (fill, dark) = confusionShade(fraction: f, isError: t != p)
                 svg.rect(x: x, y: y, width: cell, height: cell, fill: fill, stroke: "#ccc",
-                         title: "\(t) → \(p): \(k)")
+                         title: "\(t) → \(p): \(k) (\(percent(f)) of \(t))")
                 if k > 0 {
-                    svg.text("\(k)", x: x + cell / 2, y: y + cell / 2 + 4, anchor: .middle, size: 10,
-                             fill: f > 0.5 ? "#fff" : "#000")
+                    let digits = Double(String(k).count)
+                    let size = Swift.min(10, (cell - 4) / (0.62 * digits))
+                    svg.text("\(k)", x: x + cell / 2, y: y + cell / 2 + size * 0.35, anchor: .middle, size: size,
+                             fill: dark ? "#fff" : "#000")
                 }
             }
         }
-        svg.text("rows: true label; columns: predicted label; cell shade: fraction of the row", x: left,
-                 y: top + cell * Double(truths.count) + 46, size: 11, fill: "#555")
+        svg.text("rows: true label; columns: predicted label; red: errors, by fraction of the row; grey: correct",
+                 x: left, y: top + cell * Double(truths.count) + 46, size: 11, fill: "#555")
         return svg
+    }
+
+    /// The fill of a confusion cell and whether its text should be white.
+    static func confusionShade(fraction f: Double, isError: Bool) -> (String, Bool) {
+        if isError {
+            guard f > 0 else { return ("#ffffff", false) }
+            // Square root: 1% of a row is already a clear pink, 25% half-saturated red.
+            let s = Swift.min(1, (f).squareRoot())
+            let gb = Int((1 - 0.85 * s) * 255)
+            return (String(format: "#%02x%02x%02x", 255 - Int(40 * s), gb, gb), s > 0.6)
+        }
+        let g = Int((1 - 0.35 * f) * 255)
+        return (String(format: "#%02x%02x%02x", g, g, g), false)
     }
 
     /// Accuracy against templates per class: one line per label (thin) and the overall
