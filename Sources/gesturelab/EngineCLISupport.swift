@@ -2,18 +2,37 @@ import ArgumentParser
 import Foundation
 import GestureData
 import GestureEngine
+import GestureTraining
 
 /// File access and formatting shared by `replay`, `eval engine` and `bench engine`.
 enum EngineCLI {
-    /// Reads and validates a recognizer configuration file. Files it names (detector
-    /// thresholds) are relative to the configuration's folder.
+    /// Reads and validates a recognizer configuration file. Files and model folders it
+    /// names (detector thresholds, `"model": DIR`) are relative to the configuration's folder.
     static func loadConfiguration(_ path: String) throws -> RecognizerConfiguration {
         let data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // issue 8: size first
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        return try RecognizerConfiguration.decode(data, file: path) { name in
-            let url = name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name)
-            return try BoundedFile.read(url.path, limit: BoundedFile.maxSettingsBytes)
-        }
+        func resolve(_ name: String) -> URL { name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name) }
+        return try RecognizerConfiguration.decode(data, file: path, loadFile: { name in
+            try BoundedFile.read(resolve(name).path, limit: BoundedFile.maxSettingsBytes)
+        }, loadModel: { name in
+            try GestureModel.load(resolve(name)).recognizer
+        })
+    }
+
+    /// The name of the template recognizer `--model DIR` adds to a configuration.
+    static let modelRecognizerName = "model"
+
+    /// `config` with a template recognizer for the model folder `model` added (named
+    /// ``modelRecognizerName``), or `config` unchanged when no model is given.
+    /// - Throws: when the model does not load, or the configuration already has a
+    ///   recognizer of that name.
+    static func adding(model: String?, to config: RecognizerConfiguration, file: String) throws -> RecognizerConfiguration {
+        guard let model else { return config }
+        let recognizer = try ModelCLI.load(model).recognizer
+        var c = config
+        c.recognizers.append(.init(name: modelRecognizerName, spec: .template(TemplateSpec(model: recognizer, folder: model))))
+        try c.validate(file: file)
+        return c
     }
 
     /// Thresholds from a file, or `nil` for none given.

@@ -21,6 +21,9 @@ struct EvalDetector: ParsableCommand {
     @Option(help: "checkplease | sadun | sadun-no-inflections | sadun-shape-only | default (templates/) | train | a thresholds FILE.")
     var thresholds: String = "default"
 
+    @Option(help: "A model folder (`gesturelab train --out`): evaluate the detector thresholds trained into it (instead of --thresholds).")
+    var model: String?
+
     @Option(name: .customLong("protocol"), help: "all | leave-one-subject-out.")
     var evaluationProtocol: DetectorEvaluator.EvaluationProtocol = .all
 
@@ -37,13 +40,22 @@ struct EvalDetector: ParsableCommand {
 
     func validate() throws {
         if positive.isEmpty { throw ValidationError("--positive must name a label") }
+        if model != nil && thresholds != "default" { throw ValidationError("give --model or --thresholds, not both") }
         if thresholds.lowercased() != "train" && (target.targetFPR != nil || target.targetTPR != nil) {
             throw ValidationError("--target-fpr/--target-tpr apply only with --thresholds train")
         }
     }
 
     func run() throws {
-        let choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
+        let choice: DetectorEvaluator.Thresholds
+        if let model {
+            guard let t = try ModelCLI.load(model).detectors[detector] else {
+                throw FileError(file: model, message: "the model holds no \(detector.rawValue) thresholds (\(GestureModel.detectorFile(detector)) is trained only when the training data has the detector's label)")
+            }
+            choice = .fixed(t, name: "model \(model)")
+        } else {
+            choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
+        }
         let data = try DatasetLoader.load(dataset).excludingSubjects(datasetOptions.excludedSubjects)
         var settingsFrom: DetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }

@@ -18,6 +18,9 @@ struct EvalEngine: ParsableCommand {
     @Option(name: .customLong("recognizers"), help: "The recognizer configuration (gesturelab.recognizers/1).")
     var recognizersPath: String?
 
+    @Option(help: "A model folder (`gesturelab train --out`): adds a template recognizer named 'model' with the model's templates, matcher settings and rejection. With --dataset and no --label, samples of the model's labels should fire it.")
+    var model: String?
+
     @Option(help: "A folder of labelled sessions (searched recursively for .jsonl).")
     var sessions: String?
 
@@ -58,7 +61,7 @@ struct EvalEngine: ParsableCommand {
         let sources = [sessions != nil, syntheticMinutes != nil, dataset != nil].filter { $0 }.count
         guard sources == 1 else { throw ValidationError("give exactly one of --sessions DIR, --synthetic-minutes N, --dataset PATH") }
         if sessions != nil || dataset != nil {
-            if recognizersPath == nil { throw ValidationError("--sessions and --dataset need --recognizers CONFIG.json") }
+            if recognizersPath == nil && model == nil { throw ValidationError("--sessions and --dataset need --recognizers CONFIG.json or --model DIR") }
             if write != nil { throw ValidationError("--write goes with --synthetic-minutes") }
         }
         if let m = syntheticMinutes {
@@ -104,9 +107,11 @@ struct EvalEngine: ParsableCommand {
     }
 
     func run() throws {
-        let config: RecognizerConfiguration
+        var config: RecognizerConfiguration
         if let path = recognizersPath {
             config = try EngineCLI.loadConfiguration(path)
+        } else if model != nil && (sessions != nil || dataset != nil) {
+            config = RecognizerConfiguration(recognizers: [])
         } else if includeShapes {
             config = .standardWithShapes(
                 checkmark: try EngineCLI.loadThresholds(checkmarkThresholds, as: CheckmarkThresholds.self) ?? .checkPlease,
@@ -114,6 +119,11 @@ struct EvalEngine: ParsableCommand {
                 decision: decide)
         } else {
             config = .standard
+        }
+        var modelLabels: [String] = []
+        if let model {
+            config = try EngineCLI.adding(model: model, to: config, file: recognizersPath ?? model)
+            if case .template(let t)? = config.recognizers.last?.spec { modelLabels = t.library.names }
         }
         var inputs: [(name: String, events: [TouchSessionEvent], labels: SessionLabels)] = []
         if let dir = sessions {
@@ -144,7 +154,11 @@ struct EvalEngine: ParsableCommand {
         } else if let path = dataset {
             let data = try DatasetLoader.load(path).excludingSubjects(datasetOptions.excludedSubjects)
             let builder = SampleSessionBuilder()
-            let names = try labelNames()
+            var names = try labelNames()
+            if names.isEmpty {
+                // --model alone: a sample of a label the model knows should fire it; others nothing.
+                for l in modelLabels { names[l] = EngineCLI.modelRecognizerName }
+            }
             for subject in data.subjects {
                 let s = builder.session(data.onlySubjects([subject]).samples, labelNames: names)
                 inputs.append(("subject \(subject)", s.events, s.labels))
@@ -171,7 +185,10 @@ struct EvalEngine: ParsableCommand {
         }
         let all = SessionEvaluation.combined(parts)
         let total = all.total
-        let report = Report(recognizers: recognizersPath ?? (includeShapes ? "(standard with shapes)" : "(standard)"), seed: syntheticMinutes == nil ? nil : seed,
+        let base = recognizersPath ?? (model != nil && (sessions != nil || dataset != nil) ? nil
+                                       : (includeShapes ? "(standard with shapes)" : "(standard)"))
+        let source = [base, model.map { "model \($0)" }].compactMap { $0 }.joined(separator: " + ")
+        let report = Report(recognizers: source, seed: syntheticMinutes == nil ? nil : seed,
                             sessions: rows, counts: all.counts, total: total, unknownLabelNames: all.unknownLabelNames,
                             minutes: minutes, falseActivationsPerMinute: minutes > 0 ? Double(total.falseActivations) / minutes : 0)
         switch output.format {

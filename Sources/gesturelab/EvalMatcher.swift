@@ -59,6 +59,9 @@ struct EvalMatcher: ParsableCommand {
     @Flag(help: "Print progress to standard error.")
     var progress = false
 
+    @Option(help: "A model folder (`gesturelab train --out`): evaluate its matcher settings (and, for leave-one-label-out, its verifier's matchers) under the protocol instead of --algorithm/--points/--rotation.")
+    var model: String?
+
     @OptionGroup var matcher: MatcherOptions
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var datasetOptions: DatasetOptions
@@ -78,6 +81,8 @@ struct EvalMatcher: ParsableCommand {
         let variants = TemplateVariants(
             rotationsDegrees: try variantRotations.map { try MatcherCLI.parseDoubleList($0, name: "--variant-rotations") } ?? [],
             stretchesX: try variantStretches.map { try MatcherCLI.parseDoubleList($0, name: "--variant-stretches") } ?? [])
+        let loaded = try model.map(ModelCLI.load)
+        let settings = try matcher.resolved(model: loaded, folder: model)
         let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects, speed: speed)
         guard data.labels.count >= 2 else { throw FileError(file: dataset, message: "needs labelled samples of at least two labels") }
         if evaluationProtocol == .leaveOneLabelOut {
@@ -88,7 +93,7 @@ struct EvalMatcher: ParsableCommand {
             guard data.subjects.count >= 2 else {
                 throw FileError(file: dataset, message: "leave-one-label-out needs samples of at least 2 subjects (found \(data.subjects.count)): thresholds come from the other subjects")
             }
-            if rejection == .verifier { return try study(data) }
+            if rejection == .verifier { return try study(data, primary: settings, model: loaded) }
         }
         let options = MatcherProtocolOptions(templatesPerClass: ts, trials: trials, seed: seed, variants: variants)
         // --progress prints lines; otherwise a bar with an ETA when stderr is a terminal.
@@ -99,16 +104,19 @@ struct EvalMatcher: ParsableCommand {
         } else {
             handler = { done, total in bar.update(done: done, total: total) }
         }
-        switch matcher.algorithm {
-        case .protractor: try evaluate(ProtractorMatcher.self, matcher.protractor, data, options, handler)
-        case .dollar1: try evaluate(DollarOneMatcher.self, matcher.dollarOne, data, options, handler)
-        case .pdollar: try evaluate(PDollarMatcher.self, matcher.pDollar, data, options, handler)
-        case .pplus: try evaluate(PPlusMatcher.self, matcher.pPlus, data, options, handler)
+        var summary = loaded == nil ? matcher.summary : ["algorithm": settings.algorithm.rawValue, "matcher": settings.description]
+        if let model { summary["model"] = model }
+        switch settings {
+        case .protractor(let s): try evaluate(ProtractorMatcher.self, s, data, options, handler, summary)
+        case .dollarOne(let s): try evaluate(DollarOneMatcher.self, s, data, options, handler, summary)
+        case .pDollar(let s): try evaluate(PDollarMatcher.self, s, data, options, handler, summary)
+        case .pPlus(let s): try evaluate(PPlusMatcher.self, s, data, options, handler, summary)
         }
     }
 
     private func evaluate<M: TemplateMatcher>(_ type: M.Type, _ settings: M.Settings, _ data: Dataset,
-                                              _ options: MatcherProtocolOptions, _ handler: ProgressHandler?) throws {
+                                              _ options: MatcherProtocolOptions, _ handler: ProgressHandler?,
+                                              _ summary: [String: String]) throws {
         let clock = ContinuousClock()
         let start = clock.now
         let corpus = PreparedCorpus<M>(data, settings: settings, variants: options.variants)
@@ -130,7 +138,7 @@ struct EvalMatcher: ParsableCommand {
                     ? "no recognition was possible: user-dependent needs more than T samples of a label per subject and speed (T = \(templatesPerClass))"
                     : "no recognition was possible: user-independent needs samples of at least two subjects, and at least T of a label among the others (T = \(templatesPerClass))")
             }
-            for (k, v) in matcher.summary { report.settings[k] = v }
+            for (k, v) in summary { report.settings[k] = v }
             if let speed { report.settings["speed"] = speed }
             let reportPath = try reportOptions.write(EvaluationReport.matcher(report, dataset: try DatasetSummary(data, path: dataset)))
             printReport(report, seconds: seconds(clock.now - start))
@@ -139,12 +147,17 @@ struct EvalMatcher: ParsableCommand {
     }
 
     /// The verifier study: leave-one-label-out × leave-one-subject-out, both rejection methods.
-    private func study(_ data: Dataset) throws -> Void {
+    private func study(_ data: Dataset, primary: MatcherSettings, model: GestureModel?) throws -> Void {
         let clock = ContinuousClock(), start = clock.now
         var vs = VerifierSettings(templatesPerClass: try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")[0],
                                   target: .acceptance(accept), seed: seed)
-        let primary = matcher.settings
-        vs.matchers = [primary] + vs.matchers.filter { $0 != primary }
+        if let v = model?.verifier {
+            // The model's verifier decides from these matchers' distances: study the same.
+            vs.matchers = v.matchers
+            vs.descriptorPoints = v.descriptorPoints
+        } else {
+            vs.matchers = [primary] + vs.matchers.filter { $0 != primary }
+        }
         let bar = StageProgressBar(format: output.format)
         let report: RejectionStudy.Report
         do {

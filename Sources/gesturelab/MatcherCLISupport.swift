@@ -25,17 +25,23 @@ enum RotationOption: String, ExpressibleByArgument, CaseIterable {
 
 /// Matcher tunables shared by the matcher commands.
 struct MatcherOptions: ParsableArguments {
-    @Option(help: "Matching algorithm: protractor, dollar1, pdollar or pplus.")
-    var algorithm: AlgorithmOption = .protractor
+    @Option(name: .customLong("algorithm"), help: "Matching algorithm: protractor (the default), dollar1, pdollar or pplus.")
+    var algorithmChoice: AlgorithmOption?
+
+    var algorithm: AlgorithmOption { algorithmChoice ?? .protractor }
 
     @Option(help: "Points after resampling (default: 16 Protractor, 64 $1, 32 $P and $P+).")
     var points: Int?
 
-    @Option(help: "Protractor rotation: invariant, bounded or sensitive.")
-    var rotation: RotationOption = .invariant
+    @Option(name: .customLong("rotation"), help: "Protractor rotation: invariant (the default), bounded or sensitive.")
+    var rotationChoice: RotationOption?
 
-    @Option(name: .customLong("max-rotation"), help: "Protractor bounded rotation limit, degrees.")
-    var maxRotation: Double = 45
+    var rotation: RotationOption { rotationChoice ?? .invariant }
+
+    @Option(name: .customLong("max-rotation"), help: "Protractor bounded rotation limit, degrees (default: 45).")
+    var maxRotationChoice: Double?
+
+    var maxRotation: Double { maxRotationChoice ?? 45 }
 
     func validate() throws {
         if let points, points < 2 { throw ValidationError("--points must be at least 2, got \(points)") }
@@ -77,6 +83,21 @@ struct MatcherOptions: ParsableArguments {
         case .pdollar: return .pDollar(pDollar)
         case .pplus: return .pPlus(pPlus)
         }
+    }
+
+    /// Whether no matcher option was given.
+    var isDefault: Bool { algorithmChoice == nil && points == nil && rotationChoice == nil && maxRotationChoice == nil }
+
+    /// The settings a command runs with: the model folder's when `--model` is given (and
+    /// then no matcher option may be), otherwise the options'.
+    /// - Throws: when both a model and matcher options are given, naming both settings.
+    func resolved(model: GestureModel?, folder: String?) throws -> MatcherSettings {
+        guard let model else { return settings }
+        guard isDefault else {
+            throw ValidationError("--model \(folder ?? ""): the model matches with \(model.manifest.matcher); "
+                                  + "--algorithm/--points/--rotation ask for \(settings). Leave them out to use the model's settings")
+        }
+        return model.manifest.matcher
     }
 
     /// A one-line description for reports.

@@ -30,6 +30,9 @@ struct Record: ParsableCommand {
     @Option(help: "Rejection thresholds (gesturelab.rejection/1) for the matcher's algorithm; without them the page shows the best match and makes no decision.")
     var rejection: String?
 
+    @Option(help: "A model folder (`gesturelab train --out`): the page recognizes with its templates, matcher settings, rejection and detector thresholds (instead of --templates/--rejection).")
+    var model: String?
+
     @OptionGroup var matcher: MatcherOptions
 
     @Option(name: .customLong("pause-ms"),
@@ -64,7 +67,8 @@ struct Record: ParsableCommand {
         settings.port = port
         settings.defaultPauseMilliseconds = pauseMilliseconds
         settings.maxBodyBytes = maxBodyBytes
-        let wiring = try RecorderWiring.make(templatesOption: templates, rejectionOption: rejection, matcher: matcher)
+        let wiring = try RecorderWiring.make(templatesOption: templates, rejectionOption: rejection, matcher: matcher,
+                                             model: model)
         for note in wiring.notes { Console.err("record: \(note)") }
         let server = RecorderServer(store: sampleStore, settings: settings,
                                     recognizers: wiring.recognizers, trainer: wiring.trainer)

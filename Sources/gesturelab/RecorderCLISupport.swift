@@ -59,8 +59,34 @@ struct RecorderWiring {
     /// (`templates/checkmark.json`, `templates/circle.json`, found as `train detector` and
     /// `eval detector` find them) or, when a file is absent, the book presets (CheckPlease,
     /// Sadun). A thresholds file that exists but does not load is an error, not a fallback.
-    static func make(templatesOption: String?, rejectionOption: String?, matcher: MatcherOptions) throws -> RecorderWiring {
+    ///
+    /// With `model`, everything comes from the model folder: its recognizer (templates,
+    /// matcher settings, rejection) and its detector thresholds (book presets for a
+    /// detector it has none of).
+    static func make(templatesOption: String?, rejectionOption: String?, matcher: MatcherOptions,
+                     model modelPath: String? = nil) throws -> RecorderWiring {
         var w = RecorderWiring()
+        if let modelPath {
+            guard templatesOption == nil, rejectionOption == nil, matcher.isDefault else {
+                throw ValidationError("--model brings its own templates, matcher settings and rejection: leave out --templates, --rejection, --algorithm, --points and --rotation")
+            }
+            let model = try ModelCLI.load(modelPath)
+            for kind in DetectorKind.allCases {
+                if let t = model.detectors[kind] {
+                    w.recognizers.append(DetectorRecognizer(thresholds: t, source: "\(modelPath)/\(GestureModel.detectorFile(kind))"))
+                    w.notes.append("\(kind.rawValue) detector: thresholds from the model \(modelPath)")
+                } else {
+                    let preset = Self.preset(kind)
+                    w.recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
+                    w.notes.append("\(kind.rawValue) detector: the model has no \(kind.rawValue) thresholds, using the \(preset.1)")
+                }
+            }
+            w.recognizers.append(ModelSampleRecognizer(model.recognizer, source: modelPath))
+            w.notes.append("model \(modelPath): \(model.manifest.matcher), \(model.library.templates.count) templates of \(model.library.names.count) labels, rejection \(model.manifest.rejection)")
+            w.trainer = WorkflowTrainingRunner()
+            w.notes.append("Train button: runs the training workflow (train all, seed 1) on the store and shows its report; writes nothing")
+            return w
+        }
         for kind in DetectorKind.allCases {
             if let path = DetectorCLI.defaultThresholdsPath(kind) {
                 let thresholds: DetectorThresholds
@@ -72,9 +98,7 @@ struct RecorderWiring {
                 w.recognizers.append(DetectorRecognizer(thresholds: thresholds, source: path))
                 w.notes.append("\(kind.rawValue) detector: thresholds from \(path)")
             } else {
-                let preset: (DetectorThresholds, String) = kind == .checkmark
-                    ? (.checkmark(.checkPlease), "preset checkPlease")
-                    : (.circle(.sadun), "preset sadun")
+                let preset = Self.preset(kind)
                 w.recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
                 w.notes.append("\(kind.rawValue) detector: no templates/\(kind.rawValue).json found, using the \(preset.1)")
             }
@@ -97,5 +121,10 @@ struct RecorderWiring {
             w.notes.append("no template library (templates/templates.json not found, no --templates): the page shows the detectors only")
         }
         return w
+    }
+
+    /// The book preset of a detector and its name.
+    static func preset(_ kind: DetectorKind) -> (DetectorThresholds, String) {
+        kind == .checkmark ? (.checkmark(.checkPlease), "preset checkPlease") : (.circle(.sadun), "preset sadun")
     }
 }

@@ -15,7 +15,10 @@ struct Replay: ParsableCommand {
         """)
 
     @Option(name: .customLong("recognizers"), help: "The recognizer configuration (gesturelab.recognizers/1).")
-    var recognizersPath: String
+    var recognizersPath: String?
+
+    @Option(help: "A model folder (`gesturelab train --out`): adds a template recognizer named 'model' that decides with the model's templates, matcher settings and rejection.")
+    var model: String?
 
     @Argument(help: "The touch session (.jsonl).")
     var session: String
@@ -29,6 +32,7 @@ struct Replay: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if recognizersPath == nil && model == nil { throw ValidationError("give --recognizers CONFIG.json, --model DIR or both") }
         guard settle.isFinite, settle >= 0 else { throw ValidationError("--settle must be a number >= 0") }
     }
 
@@ -44,7 +48,9 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
-        let config = try EngineCLI.loadConfiguration(recognizersPath)
+        let config = try EngineCLI.adding(model: model, to: try recognizersPath.map(EngineCLI.loadConfiguration) ?? .init(recognizers: []),
+                                          file: recognizersPath ?? model ?? "")
+        let source = [recognizersPath, model.map { "model \($0)" }].compactMap { $0 }.joined(separator: " + ")
         let events = try TouchSessionReader.read(session)
         let arena = config.makeArena(startTime: events.first?.t ?? 0)
         arena.recordsChanges = changes
@@ -52,7 +58,7 @@ struct Replay: ParsableCommand {
         var counts: [String: Int] = [:]
         for e in config.recognizers { counts[e.name] = 0 }
         for a in result.activations where a.isActivation { counts[a.recognizer, default: 0] += 1 }
-        let report = Report(session: session, recognizers: recognizersPath, events: result.eventCount,
+        let report = Report(session: session, recognizers: source, events: result.eventCount,
                             touches: result.touchCount, start: result.timeSpan?.lowerBound, end: result.timeSpan?.upperBound,
                             activations: result.activations, counts: counts)
         switch output.format {
@@ -61,7 +67,7 @@ struct Replay: ParsableCommand {
         case .text:
             let span = result.timeSpan.map { String(format: ", %.3f–%.3f s", $0.lowerBound, $0.upperBound) } ?? ""
             Console.out("session: \(session): \(result.eventCount) events, \(result.touchCount) touches\(span)")
-            Console.out("recognizers: \(recognizersPath) (\(config.recognizers.count))")
+            Console.out("recognizers: \(source) (\(config.recognizers.count))")
             let width = config.recognizers.map(\.name.count).max() ?? 10
             Console.out("      time  " + "recognizer".padding(toLength: max(width, 10), withPad: " ", startingAt: 0) + "  state       values")
             for a in result.activations { Console.out(EngineCLI.row(a, nameWidth: max(width, 10))) }

@@ -111,3 +111,50 @@ struct TemplateRecognizerTests {
         }
     }
 }
+
+/// A template recognizer that decides with a model folder's recognizer (`"model": DIR`).
+struct TemplateModelConfigurationTests {
+    static let model = try! ModelRecognizer(library: TemplateRecognizerTests.library, matcher: .pPlus(.default), rejection: .none)
+
+    func decode(_ json: String, loadModel: ((String) throws -> ModelRecognizer)? = { _ in Self.model }) throws -> RecognizerConfiguration {
+        try RecognizerConfiguration.decode(Data(json.utf8), file: "r.json", loadModel: loadModel)
+    }
+
+    @Test func aModelFolderIsReadThroughTheHookAndWrittenBackAsItsPath() throws {
+        var asked: [String] = []
+        let c = try decode(#"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "mine", "type": "template", "model": "m"}]}"#,
+                           loadModel: { asked.append($0); return Self.model })
+        #expect(asked == ["m"])
+        guard case .template(let t) = c.recognizers[0].spec, case .model(let m, let folder) = t.acceptance else {
+            Issue.record("not a model template spec"); return
+        }
+        #expect(m == Self.model && folder == "m" && t.algorithm == .pPlus)
+        let again = String(decoding: try c.encoded(), as: UTF8.self)
+        #expect(again.contains(#""model" : "m""#) && !again.contains("library"), "\(again)")
+        #expect(try decode(again) == c)
+        // It recognizes: a V drawn again fires with the model's label.
+        let s = TouchScript([StrokeRecognizer(name: "mine", detector: t.makeDetector())])
+        try TemplateRecognizerTests().drawVee(s, at: 1, id: 1)
+        #expect(s.fired("mine").first?.values.match == "vee")
+    }
+
+    @Test func aModelWithOtherKeysOrNoHookIsAnErrorNamingTheField() throws {
+        let both = #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "x", "type": "template", "model": "m", "algorithm": "protractor"}]}"#
+        #expect(throws: GestureDataError.self) { try decode(both) }
+        do { _ = try decode(both) } catch { #expect("\(error)".contains("recognizers[0].algorithm"), "\(error)") }
+        let plain = #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "x", "type": "template", "model": "m"}]}"#
+        do { _ = try decode(plain, loadModel: nil); Issue.record("no error") } catch {
+            #expect("\(error)".contains("recognizers[0].model"), "\(error)")
+        }
+    }
+
+    @Test func rejectionThresholdsOfOtherMatcherSettingsAreRefused() throws {
+        let t = RejectionThresholds(algorithm: .protractor, method: "test", thresholds: ["vee": 1, "zigzag": 1],
+                                    matcher: .protractor(ProtractorSettings(points: 32, rotation: .sensitive)))
+        let spec = TemplateSpec(library: TemplateRecognizerTests.library, algorithm: .protractor, acceptance: .rejection(t))
+        let c = RecognizerConfiguration(recognizers: [.init(name: "x", spec: .template(spec))])
+        do { try c.validate(file: "r.json"); Issue.record("no error") } catch {
+            #expect("\(error)".contains("32 points, rotation sensitive") && "\(error)".contains("16 points"), "\(error)")
+        }
+    }
+}

@@ -55,3 +55,34 @@ struct MatcherRecognizerTests {
         #expect(out.first?.detail.contains("nothing to match") == true)
     }
 }
+
+/// A model folder's recognizer on the page: its rule decides, the verdict is in plain words.
+struct ModelSampleRecognizerTests {
+    @Test func theModelsThresholdsDecideAndTheVerdictNamesThem() throws {
+        let settings = MatcherSettings.pPlus(.default)
+        func hook(_ limit: Double) throws -> ModelSampleRecognizer {
+            let t = RejectionThresholds(algorithm: .pPlus, method: "test", thresholds: ["check": limit, "circle": limit], matcher: settings)
+            return ModelSampleRecognizer(try ModelRecognizer(library: MatcherRecognizerTests.library, matcher: settings,
+                                                             rejection: .thresholds(t)), source: "m")
+        }
+        let g = MatcherRecognizerTests.gesture(RecorderFixtures.checkmark)
+        let yes = try #require(try hook(1e9).recognize(g).first)
+        #expect(yes.recognized == true && yes.match == "check")
+        #expect(yes.detail.hasPrefix("accepted as check"), "\(yes.detail)")
+        #expect(yes.measurements["threshold"] == 1e9)
+        let no = try #require(try hook(-1).recognize(g).first)
+        #expect(no.recognized == false && no.match == "check")
+        #expect(no.detail.hasPrefix("rejected: closest check"), "\(no.detail)")
+        // Degenerate input is rejected, never a crash.
+        let dot = try #require(try hook(1e9).recognize(MatcherRecognizerTests.gesture([(5, 5)])).first)
+        #expect(dot.recognized == false)
+    }
+
+    @Test func thresholdsOfOtherSettingsCannotMakeAModel() {
+        let t = RejectionThresholds(algorithm: .pPlus, method: "test", thresholds: ["check": 1, "circle": 1],
+                                    matcher: .pPlus(PPlusSettings(points: 64)))
+        #expect(throws: ModelMismatch.self) {
+            _ = try ModelRecognizer(library: MatcherRecognizerTests.library, matcher: .pPlus(.default), rejection: .thresholds(t))
+        }
+    }
+}

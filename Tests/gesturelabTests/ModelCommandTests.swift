@@ -38,6 +38,66 @@ struct ModelCommandTests {
         #expect((top["interval"] as? [Double])?.count == 2)
     }
 
+    /// `replay`, the engine configuration, `eval engine`, `eval detector`, `eval matcher` and
+    /// `record` all take the model folder and its settings; conflicting options are refused.
+    @Test func everyCommandTakesTheModelFolder() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-model-everywhere")
+        defer { dir.remove() }
+        let (data, model) = try trained(dir)
+        let test = dir.path("test.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s9"], perLabel: 3, seed: 78), to: URL(fileURLWithPath: test))
+
+        // eval engine: the model's labels should fire its recognizer.
+        let engine = try CLIRunner.run(["eval", "engine", "--model", model, "--dataset", test, "--format", "json"])
+        #expect(engine.status == 0, "\(engine.stderr)")
+        let counts = try #require(jsonObject(engine.stdout)?["counts"] as? [[String: Any]])
+        let row = try #require(counts.first { $0["name"] as? String == "model" })
+        let expected = row["expected"] as? Int ?? 0
+        #expect(expected == SyntheticDatasetFixture.labels.count * 3)
+        #expect((row["detected"] as? Int ?? 0) >= expected * 8 / 10, "\(row)")
+
+        // replay --model, and a configuration naming the folder (relative to the configuration).
+        let sessions = dir.path("sessions")
+        #expect(try CLIRunner.run(["eval", "engine", "--synthetic-minutes", "0.2", "--write", sessions]).status == 0)
+        let session = sessions + "/synthetic-seed1.jsonl"
+        let replay = try CLIRunner.run(["replay", "--model", model, session, "--format", "json"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect((jsonObject(replay.stdout)?["counts"] as? [String: Int])?["model"] != nil)
+        let config = dir.path("recognizers.json")
+        try #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "mine", "type": "template", "model": "model"}]}"#
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let viaConfig = try CLIRunner.run(["replay", "--recognizers", config, session, "--format", "json"])
+        #expect(viaConfig.status == 0, "\(viaConfig.stderr)")
+        #expect((jsonObject(viaConfig.stdout)?["counts"] as? [String: Int])?["mine"] != nil)
+        try #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "mine", "type": "template", "model": "model", "minimumScore": 0.8}]}"#
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let both = try CLIRunner.run(["replay", "--recognizers", config, session])
+        #expect(both.status != 0)
+        #expect(both.stderr.contains("recognizers[0].minimumScore"), "\(both.stderr)")
+
+        // eval detector: the model's check-mark thresholds, not together with --thresholds.
+        let det = try CLIRunner.run(["eval", "detector", "checkmark", "--model", model, "--dataset", test, "--positive", "check"])
+        #expect(det.status == 0, "\(det.stderr)")
+        #expect(det.stdout.contains("thresholds model \(model)"))
+        let detBoth = try CLIRunner.run(["eval", "detector", "checkmark", "--model", model, "--thresholds", "checkplease",
+                                         "--dataset", test, "--positive", "check"])
+        #expect(detBoth.status != 0)
+
+        // eval matcher: the model's matcher settings; other settings asked for are an error naming both.
+        let em = try CLIRunner.run(["eval", "matcher", "--model", model, "--dataset", data, "--templates-per-class", "1", "--trials", "2"])
+        #expect(em.status == 0, "\(em.stderr)")
+        #expect(em.stdout.contains("pplus (32 points)"), "\(em.stdout)")
+        let emBad = try CLIRunner.run(["eval", "matcher", "--model", model, "--dataset", data, "--algorithm", "protractor",
+                                       "--trials", "2"])
+        #expect(emBad.status != 0)
+        #expect(emBad.stderr.contains("pplus (32 points)") && emBad.stderr.contains("protractor (16 points"), "\(emBad.stderr)")
+
+        // record: the model replaces --templates / --rejection.
+        let rec = try CLIRunner.run(["record", "--store", dir.path("store"), "--model", model, "--templates", model + "/templates.json"])
+        #expect(rec.status != 0)
+        #expect(rec.stderr.contains("--model brings its own"), "\(rec.stderr)")
+    }
+
     @Test func aForeignRejectionFileAndMismatchedSettingsExitNonZeroNamingWhatDisagrees() throws {
         let dir = try TemporaryDirectory("gesturelab-cli-model-bad")
         defer { dir.remove() }

@@ -14,7 +14,7 @@ extension RecognizerConfiguration {
         "longPress": ["minimumDuration", "allowableMovement", "touches"],
         "checkmark": ["thresholds", "decide"],
         "circle": ["thresholds", "decide"],
-        "template": ["library", "algorithm", "minimumScore", "rejection", "labels"],
+        "template": ["library", "algorithm", "minimumScore", "rejection", "labels", "model"],
     ]
 
     /// Thresholds presets a configuration may name instead of giving a file.
@@ -29,9 +29,13 @@ extension RecognizerConfiguration {
     ///   - loadFile: reads a file the configuration refers to (a detector's `thresholds`
     ///     given as a path); the caller decides what a relative path is relative to.
     ///     Without it, file references are an error.
+    ///   - loadModel: reads a model folder a template recognizer names (`"model": DIR`)
+    ///     into its recognizer; the caller resolves relative paths. Without it, a `model`
+    ///     key is an error.
     /// - Throws: ``GestureData/GestureDataError`` naming `file` and the field.
     public static func decode(_ data: Data, file: String,
-                              loadFile: ((String) throws -> Data)? = nil) throws -> RecognizerConfiguration {
+                              loadFile: ((String) throws -> Data)? = nil,
+                              loadModel: ((String) throws -> ModelRecognizer)? = nil) throws -> RecognizerConfiguration {
         func bad(_ field: String, _ reason: String) -> GestureDataError {
             .invalidField(file: file, location: .whole, field: field, reason: reason)
         }
@@ -118,7 +122,8 @@ extension RecognizerConfiguration {
                                    field: f + ".thresholds", file: file, loadFile: loadFile),
                     try decision(obj["decide"], field: f + ".decide", bad))
             case "template":
-                spec = .template(try templateSpec(obj, field: f, file: file, loadFile: loadFile, fields: fields))
+                spec = .template(try templateSpec(obj, field: f, file: file, loadFile: loadFile, loadModel: loadModel,
+                                                  fields: fields))
             default: // "longPress"
                 var s = LongPressRecognizer.Settings()
                 s.minimumPressDuration = try fields.double("minimumDuration") ?? s.minimumPressDuration
@@ -186,14 +191,18 @@ extension RecognizerConfiguration {
                 o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
                 o["decide"] = d.rawValue
             case .template(let t):
-                o["library"] = try JSONSerialization.jsonObject(with: try t.library.encoded())
-                o["algorithm"] = t.algorithm.rawValue
                 switch t.acceptance {
-                case .minimumScore(let m): o["minimumScore"] = m
-                case .rejection(let r): o["rejection"] = try JSONSerialization.jsonObject(with: try r.encoded())
-                case .model(let m):
-                    o["algorithm"] = m.matcher.algorithm.rawValue
-                    o["rejection"] = m.rejection.name  // a model folder is given on the command line, not inlined
+                case .model(_, let folder):
+                    // The model folder is the artifact: refer to it, never inline a copy.
+                    o["model"] = folder
+                case .minimumScore(let m):
+                    o["library"] = try JSONSerialization.jsonObject(with: try t.library.encoded())
+                    o["algorithm"] = t.algorithm.rawValue
+                    o["minimumScore"] = m
+                case .rejection(let r):
+                    o["library"] = try JSONSerialization.jsonObject(with: try t.library.encoded())
+                    o["algorithm"] = t.algorithm.rawValue
+                    o["rejection"] = try JSONSerialization.jsonObject(with: try r.encoded())
                 }
                 if !t.labels.isEmpty { o["labels"] = t.labels }
             }

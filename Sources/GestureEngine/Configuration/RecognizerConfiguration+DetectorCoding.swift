@@ -69,11 +69,23 @@ extension RecognizerConfiguration {
     }
 
     static func templateSpec(_ obj: [String: Any], field f: String, file: String,
-                                         loadFile: ((String) throws -> Data)?, fields: ConfigurationFields) throws -> TemplateSpec {
+                                         loadFile: ((String) throws -> Data)?, loadModel: ((String) throws -> ModelRecognizer)?,
+                                         fields: ConfigurationFields) throws -> TemplateSpec {
         func bad(_ field: String, _ reason: String) -> GestureDataError {
             .invalidField(file: file, location: .whole, field: field, reason: reason)
         }
-        guard let rawLibrary = obj["library"] else { throw bad(f + ".library", "missing (a template library file)") }
+        if let rawModel = obj["model"] {
+            // A model folder carries its own templates, matcher settings and rejection rule.
+            for key in ["library", "algorithm", "minimumScore", "rejection"] where obj[key] != nil {
+                throw bad(f + "." + key, "a model folder brings its own \(key == "minimumScore" ? "rejection" : key); give model or \(key), not both")
+            }
+            guard let folder = rawModel as? String, !folder.isEmpty else { throw bad(f + ".model", "must be a model folder's path") }
+            guard let loadModel else { throw bad(f + ".model", "model folders cannot be read here") }
+            let model: ModelRecognizer
+            do { model = try loadModel(folder) } catch { throw bad(f + ".model", "\(error)") }
+            return TemplateSpec(model: model, folder: folder, labels: try fields.strings("labels") ?? [])
+        }
+        guard let rawLibrary = obj["library"] else { throw bad(f + ".library", "missing (a template library file, or a model folder as model)") }
         let library: TemplateLibrary
         do {
             library = try TemplateLibrary.decode(try fileOrObject(rawLibrary, field: f + ".library", file: file, loadFile: loadFile))

@@ -191,6 +191,12 @@ public struct RecognizerConfiguration: Hashable, Sendable {
                 guard r.algorithm == t.algorithm else {
                     throw bad("\(field).rejection", "thresholds are for '\(r.algorithm.rawValue)' distances, the recognizer uses '\(t.algorithm.rawValue)'")
                 }
+                // The recognizer matches with the algorithm's default settings; thresholds
+                // measured with others (more points, rotation sensitive) do not apply.
+                let used = MatcherSettings.defaults(for: t.algorithm)
+                if let stored = r.matcher, stored != used {
+                    throw bad("\(field).rejection", "thresholds were trained with \(stored), the recognizer matches with \(used) (use a model folder to carry other settings)")
+                }
             case .model:
                 break  // checked when the model was built
             }

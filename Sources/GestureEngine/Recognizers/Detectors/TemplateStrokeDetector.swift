@@ -18,21 +18,29 @@ public struct TemplateSpec: Hashable, Sendable {
     }
 
     /// A spec that recognizes with a trained model's matcher settings, templates and rejection rule.
-    public init(model: ModelRecognizer, labels: [String] = []) {
-        self.init(library: model.library, algorithm: model.matcher.algorithm, acceptance: .model(model), labels: labels)
+    /// - Parameter folder: where the model was read from, written back when the
+    ///   configuration is encoded.
+    public init(model: ModelRecognizer, folder: String, labels: [String] = []) {
+        self.init(library: model.library, algorithm: model.matcher.algorithm, acceptance: .model(model, folder: folder),
+                  labels: labels)
     }
 
-    /// The detector, with the algorithm's default settings (for `.model`, the model decides
-    /// with its own settings).
+    /// The detector: the algorithm with its default settings, or for `.model` the
+    /// model's recognizer with its own matcher settings.
     public func makeDetector() -> TemplateStrokeDetector {
-        let matcher: any TemplateMatcher
-        switch algorithm {
-        case .protractor: matcher = ProtractorMatcher(library: library, settings: .default)
-        case .dollarOne: matcher = DollarOneMatcher(library: library, settings: .default)
-        case .pDollar: matcher = PDollarMatcher(library: library, settings: .default)
-        case .pPlus: matcher = PPlusMatcher(library: library, settings: .default)
+        if case .model = acceptance {
+            // The model's recognizer matches and decides (see `finish()`).
+            return TemplateStrokeDetector(best: { _ in nil }, acceptance: acceptance, labels: Set(labels))
         }
+        let matcher = MatcherSettings.defaults(for: algorithm).matcher(library: library)
         return TemplateStrokeDetector(matcher: matcher, acceptance: acceptance, labels: Set(labels))
+    }
+}
+
+extension TemplateStrokeDetector {
+    /// A detector over a matcher chosen at run time from its settings.
+    public init(matcher: AnyTemplateMatcher, acceptance: TemplateAcceptance, labels: Set<String> = []) {
+        self.init(best: { matcher.recognize($0, limit: 1).first }, acceptance: acceptance, labels: labels)
     }
 }
 
@@ -43,8 +51,9 @@ public enum TemplateAcceptance: Hashable, Sendable {
     /// Per-label limits on the native distance, trained by `gesturelab train rejection`.
     case rejection(RejectionThresholds)
     /// A trained model's own rule (verifier or thresholds); its recognizer's matcher
-    /// settings and templates decide, not the spec's algorithm defaults.
-    case model(ModelRecognizer)
+    /// settings and templates decide, not the spec's algorithm defaults. `folder` is where
+    /// the model folder was read from.
+    case model(ModelRecognizer, folder: String)
 }
 
 /// A GestureMatching template matcher as a ``StrokeDetecting`` detector, deciding when
@@ -58,13 +67,17 @@ public enum TemplateAcceptance: Hashable, Sendable {
 /// ```
 /// Edge cases: a stroke of one point matches nothing and fails.
 public struct TemplateStrokeDetector: StrokeDetecting {
-    public let matcher: any TemplateMatcher
     public let acceptance: TemplateAcceptance
     public let labels: Set<String>
+    private let best: @Sendable (Gesture) -> Match?
     private var points: [Point] = []
 
-    public init(matcher: any TemplateMatcher, acceptance: TemplateAcceptance, labels: Set<String> = []) {
-        self.matcher = matcher
+    public init(matcher: some TemplateMatcher, acceptance: TemplateAcceptance, labels: Set<String> = []) {
+        self.init(best: { matcher.recognize($0, limit: 1).first }, acceptance: acceptance, labels: labels)
+    }
+
+    init(best: @escaping @Sendable (Gesture) -> Match?, acceptance: TemplateAcceptance, labels: Set<String>) {
+        self.best = best
         self.acceptance = acceptance
         self.labels = labels
     }
@@ -77,13 +90,13 @@ public struct TemplateStrokeDetector: StrokeDetecting {
     }
 
     public mutating func finish() -> StrokeDecision {
-        if case .model(let recognizer) = acceptance {
+        if case .model(let recognizer, _) = acceptance {
             guard points.count >= 2 else { return .failed }
             let r = recognizer.recognize(Gesture([Stroke(points)]), top: 1)
             guard let label = r.label, labels.isEmpty || labels.contains(label), let best = r.matches.first else { return .failed }
             return .recognized(score: best.score, match: label)
         }
-        guard points.count >= 2, let best = matcher.recognize(Gesture([Stroke(points)]), limit: 1).first else {
+        guard points.count >= 2, let best = best(Gesture([Stroke(points)])) else {
             return .failed
         }
         guard labels.isEmpty || labels.contains(best.name) else { return .failed }
