@@ -14,7 +14,7 @@ struct EvalModel: ParsableCommand {
     @Option(help: "Labelled test samples (a folder, sample file or .jsonl); samples of labels the model does not know count as negatives.")
     var dataset: String?
 
-    @Option(help: "Gestures that must be rejected (a folder, sample file or .jsonl), reported by label.")
+    @Option(help: "Gestures that must be rejected, reported by label: samples (a folder, sample file or .jsonl) or touch sessions (every touch's path one stroke).")
     var negatives: String?
 
     @Option(help: "A folder of everyday-use touch sessions (.jsonl), where every activation is a false one.")
@@ -33,7 +33,7 @@ struct EvalModel: ParsableCommand {
     func run() throws {
         let m = try ModelCLI.load(model)
         let test = try dataset.map { try MatcherCLI.loadDataset($0, excluding: datasetOptions.excludedSubjects) } ?? Dataset([])
-        let negs = try negatives.map { try MatcherCLI.loadDataset($0, excluding: []).samples } ?? []
+        let negs = try negatives.map(MatcherCLI.loadNegatives) ?? []
         var sessionList: [(name: String, events: [TouchSessionEvent])] = []
         if let sessions {
             let files = (try? FileManager.default.subpathsOfDirectory(atPath: sessions)) ?? []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureGeometry
 import GestureData
 import GestureMatching
 import GestureTraining
@@ -149,6 +150,43 @@ enum MatcherCLI {
         var d = try DatasetLoader.load(path).excludingSubjects(excluding)
         if let speed { d = d.filter { $0.speed == speed } }
         return d
+    }
+
+    /// The label negatives read from touch sessions carry (their source in reports).
+    static let sessionNegativeLabel = "touch sessions"
+
+    /// `--negatives PATH`: gestures that must never fire, as samples (a dataset folder or
+    /// file) or touch sessions (`.jsonl` files of touch events, told apart by content),
+    /// where every touch's path is one negative stroke. A folder may hold both; the files
+    /// that go with sessions (label sidecars, recognizer configurations) are ignored.
+    static func loadNegatives(_ path: String) throws -> [Sample] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw FileError(file: path, message: "no such file or folder")
+        }
+        func fromSession(_ file: String) throws -> [Sample] {
+            TouchSessionStrokes.strokes(try TouchSessionReader.read(file)).filter { $0.points.count >= 2 }
+                .map { Sample(gesture: Gesture([$0]), label: sessionNegativeLabel, source: file) }
+        }
+        guard isDir.boolValue else {
+            return TouchSessionStrokes.looksLikeSession(path) ? try fromSession(path) : try DatasetLoader.load(path).samples
+        }
+        let root = URL(fileURLWithPath: path)
+        let files = ((FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []).sorted()
+            .map { root.appendingPathComponent($0).path }
+        let sessions = files.filter(TouchSessionStrokes.looksLikeSession)
+        if sessions.isEmpty { return try DatasetLoader.load(path).samples }
+        let sessionSet = Set(sessions)
+        func goesWithSessions(_ f: String) -> Bool {
+            guard let h = FileHandle(forReadingAtPath: f) else { return false }
+            defer { try? h.close() }
+            let head = String(decoding: (try? h.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+            return head.contains("gesturelab.recognizers/") || head.contains("gesturelab.session-labels/")
+        }
+        let others = files.filter { f in
+            !sessionSet.contains(f) && ["xml", "json", "jsonl"].contains((f as NSString).pathExtension.lowercased()) && !goesWithSessions(f)
+        }
+        return try sessions.flatMap(fromSession) + others.flatMap { try DatasetLoader.load($0).samples }
     }
 
     /// Parses `1,3,5`, `1-9` or a mix (`1-3,5`).

@@ -49,7 +49,7 @@ struct TrainAll: ParsableCommand {
     @Flag(help: "Train even when the negatives are too few to measure the false-positive target (fewer than 3 / target).")
     var allowWeakNegatives = false
 
-    @Option(help: "Your own negatives (gestures that must never fire): a dataset folder or file; their labels are ignored.")
+    @Option(help: "Your own negatives (gestures that must never fire): samples (a dataset folder or file; their labels are ignored) or touch sessions (.jsonl of touch events; every touch's path is one negative).")
     var negatives: String?
 
     @Option(help: "Verifier inner folds (groups of subjects, or of samples with one subject).")
@@ -149,7 +149,7 @@ struct TrainAll: ParsableCommand {
         let bar = StageProgressBar(format: output.format)
         let excluded = datasetOptions.excludedSubjects
         let source = excluded.isEmpty ? dataset : "\(dataset) (excluding subjects \(excluded.joined(separator: ", ")))"
-        let userNegatives = try negatives.map { try MatcherCLI.loadDataset($0, excluding: []).samples } ?? []
+        let userNegatives = try negatives.map(MatcherCLI.loadNegatives) ?? []
         let result: TrainingResult
         do {
             result = try TrainingWorkflow.run(data, source: source, skippedFiles: skipped, negatives: userNegatives, settings: settings,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GestureTestSupport
 @testable import GestureData
 
 struct TouchSessionReaderTests {
@@ -103,5 +104,36 @@ struct TouchSessionReaderTests {
     func theScannerLeavesEverythingUnusualToTheGeneralParser(line: String) {
         let fast = Data(line.utf8).withUnsafeBytes { TouchSessionLineScanner.scan($0) }
         #expect(fast == nil)
+    }
+}
+
+/// Sessions as strokes: one stroke per touch, in the order the touches ended.
+struct TouchSessionStrokesTests {
+    @Test func everyTouchIsOneStrokeInTheOrderTouchesEnd() throws {
+        let events = [
+            TouchSessionEvent(t: 0, phase: .began, touches: [.init(id: 1, x: 0, y: 0), .init(id: 2, x: 10, y: 0)]),
+            TouchSessionEvent(t: 0.1, phase: .moved, touches: [.init(id: 1, x: 5, y: 5)]),
+            TouchSessionEvent(t: 0.2, phase: .ended, touches: [.init(id: 2, x: 20, y: 0)]),
+            TouchSessionEvent(t: 0.3, phase: .ended, touches: [.init(id: 1, x: 9, y: 9)]),
+            TouchSessionEvent(t: 0.4, phase: .began, touches: [.init(id: 3, x: 1, y: 1)]),  // still down at the end
+        ]
+        let strokes = TouchSessionStrokes.strokes(events)
+        #expect(strokes.map(\.points.count) == [2, 3, 1])
+        #expect(strokes[0].points.map(\.x) == [10, 20])
+        #expect(strokes[1].points.map(\.t) == [0, 0.1, 0.3])
+        #expect(TouchSessionStrokes.strokes([]).isEmpty)
+    }
+
+    @Test func aSessionFileIsToldFromSamplesByContent() throws {
+        let dir = try TemporaryDirectory("session-sniff")
+        defer { dir.remove() }
+        let session = dir.path("a.jsonl"), samples = dir.path("b.jsonl"), xml = dir.path("c.xml")
+        try "\n{\"t\": 0, \"phase\": \"began\", \"touches\": [{\"id\": 1, \"x\": 0, \"y\": 0}]}\n".write(toFile: session, atomically: true, encoding: .utf8)
+        try "{\"format\": \"gesturelab.sample/1\", \"label\": \"x\", \"strokes\": [[{\"x\": 0, \"y\": 0}]]}\n".write(toFile: samples, atomically: true, encoding: .utf8)
+        try "<Gesture/>".write(toFile: xml, atomically: true, encoding: .utf8)
+        #expect(TouchSessionStrokes.looksLikeSession(session))
+        #expect(!TouchSessionStrokes.looksLikeSession(samples))
+        #expect(!TouchSessionStrokes.looksLikeSession(xml))
+        #expect(!TouchSessionStrokes.looksLikeSession(dir.path("missing.jsonl")))
     }
 }

@@ -98,6 +98,30 @@ struct ModelCommandTests {
         #expect(rec.stderr.contains("--model brings its own"), "\(rec.stderr)")
     }
 
+    /// `--negatives` takes touch sessions as well as samples: every touch's path is a negative.
+    @Test func touchSessionsServeAsNegativesForTrainAndEvalModel() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-session-negatives")
+        defer { dir.remove() }
+        let sessions = dir.path("sessions")
+        #expect(try CLIRunner.run(["eval", "engine", "--synthetic-minutes", "0.5", "--write", sessions]).status == 0)
+        let data = dir.path("train.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s1", "s2", "s3"], perLabel: 5), to: URL(fileURLWithPath: data))
+        let model = dir.path("model")
+        let t = try CLIRunner.run(["train", "--dataset", data, "--out", model, "--scribbles", "80", "--splices", "80",
+                                   "--negatives", sessions, "--format", "json"])
+        #expect(t.status == 0, "\(t.stderr)")
+        let verifier = try #require(jsonObject(try String(contentsOfFile: model + "/verifier.json", encoding: .utf8)))
+        let bySource = (verifier["operatingPoint"] as? [String: Any])?["negativesBySource"] as? [String: Any]
+        // The sessions' strokes are among the verifier's negatives.
+        let user = try #require(bySource?["user"] as? [Int], "\(String(describing: bySource))")
+        #expect(user.count == 2 && user[1] > 10)
+        let e = try CLIRunner.run(["eval", "model", "--model", model, "--negatives", sessions + "/synthetic-seed1.jsonl", "--format", "json"])
+        #expect(e.status == 0, "\(e.stderr)")
+        let negatives = try #require(jsonObject(e.stdout)?["negatives"] as? [String: Any])
+        let rate = try #require(negatives["negatives: touch sessions"] as? [String: Any], "\(negatives.keys)")
+        #expect((rate["total"] as? Int ?? 0) > 10)
+    }
+
     @Test func aForeignRejectionFileAndMismatchedSettingsExitNonZeroNamingWhatDisagrees() throws {
         let dir = try TemporaryDirectory("gesturelab-cli-model-bad")
         defer { dir.remove() }

@@ -134,18 +134,12 @@ public enum ModelEvaluation {
         for (_, events) in sessions {
             guard let first = events.first, let last = events.last else { continue }
             minutes += Swift.max(0, last.t - first.t) / 60
-            var open: [Int: [Point]] = [:]
-            for e in events {
-                for touch in e.touches {
-                    open[touch.id, default: []].append(Point(x: touch.x, y: touch.y, t: e.t))
-                    if e.phase.endsTouch, let pts = open.removeValue(forKey: touch.id) {
-                        let g = Gesture([Stroke(pts)])
-                        strokes += 1
-                        if TrainingWorkflow.isUsable(g), let l = recognizer.recognize(g, top: 1).label {
-                            fired += 1
-                            byLabel[l, default: 0] += 1
-                        }
-                    }
+            for stroke in TouchSessionStrokes.strokes(events) {
+                strokes += 1
+                let g = Gesture([stroke])
+                if TrainingWorkflow.isUsable(g), let l = recognizer.recognize(g, top: 1).label {
+                    fired += 1
+                    byLabel[l, default: 0] += 1
                 }
             }
         }
