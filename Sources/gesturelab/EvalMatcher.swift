@@ -197,6 +197,8 @@ struct EvalMatcher: ParsableCommand {
             Console.out(line)
         }
         if !r.worst.isEmpty { Console.out("left-out labels above 10% FPR at 90% acceptance (verifier): \(r.worst.joined(separator: ", "))") }
+        let chosen = r.chosenConfigurations.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+        Console.out("verifier configuration chosen by inner cross-validation (folds): \(chosen.joined(separator: ", "))")
     }
 
     private func seconds(_ d: Duration) -> Double {

@@ -70,6 +70,32 @@ struct VerifierTrainingTests {
         #expect(abs(pooled - cv.summary.matcherAccuracy) <= 0.005, "eval model \(pooled), cross-validation \(cv.summary.matcherAccuracy)")
     }
 
+    /// Inner cross-validation over subjects picks the configuration, and a feature group
+    /// a configuration leaves out is never split on by the trees it trains.
+    @Test func theConfigurationIsChosenOnInnerFoldsAndLeftOutFeaturesAreUnused() throws {
+        let data = VerifierFixtures.samples(["check", "zigzag", "triangle", "circle"], subjects: ["a", "b", "c"], perLabel: 8, seed: 4)
+        var v = VerifierSettings(target: .acceptance(0.9))
+        let labels = ["check", "circle", "triangle", "zigzag"], subjects = ["a", "b", "c"]
+        let pool = NegativePool.make(samples: data, labels: labels, subjects: subjects, splices: 60, scribbles: 60, user: [], seed: 1)
+        let corpus = DistanceCorpus(samples: data, negatives: pool, matchers: v.matchers, descriptorPoints: v.descriptorPoints)
+        let samples = Array(0..<corpus.sampleCount), negatives = Array(corpus.sampleCount..<corpus.items.count)
+        let trained = try VerifierTrainer.train(corpus, samples: samples, negatives: negatives, settings: v)
+        #expect(trained.selection.map(\.candidate) == v.candidates)
+        // The chosen one is at least as good on inner folds as every other.
+        let chosenPoint = try #require(trained.selection.first { $0.candidate == trained.chosen }?.point)
+        for other in trained.selection {
+            #expect(!VerifierTrainer.better(other.point, than: chosenPoint, target: v.target), "\(other.candidate.name) beats \(trained.chosen.name)")
+        }
+        #expect(trained.operatingPoint.notes.contains { $0.contains("inner cross-validation over subjects: \(trained.chosen.name)") })
+        // Distances only: no tree uses a shape feature.
+        v.candidates = [VerifierCandidate(name: "distances only", shapeFeatures: false, booster: v.booster)]
+        let plain = try VerifierTrainer.train(corpus, samples: samples, negatives: negatives, settings: v)
+        let shapeStart = v.matchers.count * VerifierFeatures.perMatcherCount
+        #expect(plain.model.gainByFeature[shapeStart...].allSatisfy { $0 == 0 })
+        #expect(plain.model.gainByFeature[..<shapeStart].contains { $0 > 0 })
+        #expect(plain.selection.count == 1 && !plain.operatingPoint.notes.contains { $0.contains("inner cross-validation over subjects") })
+    }
+
     @Test func anFPRTargetTheNegativesCannotMeasureIsRefused() throws {
         let data = VerifierFixtures.samples(["check", "zigzag", "triangle"], subjects: ["me"], perLabel: 8, seed: 2)
         var settings = TrainingSettings()

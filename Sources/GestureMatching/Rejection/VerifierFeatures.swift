@@ -72,6 +72,8 @@ public struct VocabularyStatistics: Hashable, Codable, Sendable {
 public enum VerifierFeatures {
     /// Per-matcher feature names, in row order.
     static let perMatcher = ["best", "runnerUp", "margin", "ratio", "meanOwn", "spread", "bestOverSpread", "agrees"]
+    /// How many features each matcher contributes; its block starts at `m × perMatcherCount`.
+    public static var perMatcherCount: Int { perMatcher.count }
 
     /// A missing runner-up (a one-label vocabulary) counts as this many times the best
     /// distance plus one: far, so the margin is large and the ratio small.

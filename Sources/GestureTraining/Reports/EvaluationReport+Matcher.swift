@@ -59,12 +59,14 @@ extension EvaluationReport {
     /// point per left-out label and method).
     public static func rejectionStudy(_ r: RejectionStudy.Report, dataset: DatasetSummary?) -> EvaluationReport {
         func pct(_ v: Double?) -> String { v.map { String(format: "%.2f%%", $0 * 100) } ?? "n/a" }
-        let notes = (r.rows + [r.mean]).map { row in
+        var notes = (r.rows + [r.mean]).map { row in
             let levels = row.verifier.falsePositiveRateAtAcceptance.keys.sorted()
             let matched = levels.map { "at \($0): verifier \(pct(row.verifier.falsePositiveRateAtAcceptance[$0])), thresholds \(pct(row.thresholds.falsePositiveRateAtAcceptance[$0]))" }
             return "left out \(row.label): recognizer \(pct(row.recognizerAccuracy)); FPR at matched acceptance " + matched.joined(separator: "; ")
                 + "; trained: verifier accepts \(pct(row.verifier.trainedAcceptance)) at FPR \(pct(row.verifier.trainedFalsePositiveRate)), thresholds accept \(pct(row.thresholds.trainedAcceptance)) at FPR \(pct(row.thresholds.trainedFalsePositiveRate))"
         }
+        notes.append("verifier configuration chosen by inner cross-validation over subjects, folds per configuration: "
+                     + r.chosenConfigurations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         return EvaluationReport(
             title: "gesturelab eval matcher (leave-one-label-out x leave-one-subject-out, verifier and thresholds)", seed: r.seed,
             settings: ["protocol": r.evaluationProtocol, "matchers": r.matchers.joined(separator: "; "),

@@ -57,8 +57,10 @@ public enum RejectionStudy {
         public var mean: LabelRow
         /// Labels whose verifier FPR at 90 % acceptance is above 10 %.
         public var worst: [String]
+        /// How many folds' inner cross-validation chose each verifier configuration.
+        public var chosenConfigurations: [String: Int]
         enum CodingKeys: String, CodingKey {
-            case evaluationProtocol = "protocol", matchers, templatesPerClass, target, seed, folds, rows, mean, worst
+            case evaluationProtocol = "protocol", matchers, templatesPerClass, target, seed, folds, rows, mean, worst, chosenConfigurations
         }
     }
 
@@ -93,7 +95,7 @@ public enum RejectionStudy {
         if case .acceptance(let a) = v.target { target = a } else { target = 0.9 }
         var foldProgress: ProgressHandler? = nil
         if let progress { foldProgress = { done, total in progress("folds", done, total) } }
-        let results = ParallelUnits.map(count: folds.count, progress: foldProgress) { f -> [Tested]? in
+        let results = ParallelUnits.map(count: folds.count, progress: foldProgress) { f -> (tested: [Tested], chosen: String)? in
             let (x, s) = folds[f]
             var foldSettings = v
             foldSettings.seed = v.seed &+ UInt64(f) &* 7919
@@ -128,11 +130,11 @@ public enum RejectionStudy {
                                   verifierScore: score, verifierAccepted: score >= trained.threshold,
                                   thresholdScore: -(best / Swift.max(limit, 1e-12))))
             }
-            return out
+            return (out, trained.chosen.name)
         }
         var rows: [LabelRow] = []
         for (x, label) in corpus.labels.enumerated() {
-            let tested = folds.indices.filter { folds[$0].0 == x }.flatMap { results[$0] ?? [] }
+            let tested = folds.indices.filter { folds[$0].0 == x }.flatMap { results[$0]?.tested ?? [] }
             rows.append(row(label: label, tested, levels: settings.acceptanceLevels))
         }
         let failed = results.filter { $0 == nil }.count
@@ -141,7 +143,8 @@ public enum RejectionStudy {
         }
         return Report(matchers: v.matchers.map(\.description), templatesPerClass: v.templatesPerClass, target: v.target.description,
                       seed: v.seed, folds: folds.count, rows: rows, mean: mean(rows, levels: settings.acceptanceLevels),
-                      worst: rows.filter { ($0.verifier.falsePositiveRateAtAcceptance[key(0.9)] ?? 0) > 0.1 }.map(\.label))
+                      worst: rows.filter { ($0.verifier.falsePositiveRateAtAcceptance[key(0.9)] ?? 0) > 0.1 }.map(\.label),
+                      chosenConfigurations: results.reduce(into: [:]) { counts, r in if let r { counts[r.chosen, default: 0] += 1 } })
     }
 
     static func key(_ level: Double) -> String { String(level) }

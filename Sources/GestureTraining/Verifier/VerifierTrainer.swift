@@ -52,8 +52,12 @@ package enum VerifierTrainer {
         var threshold: Double
         var operatingPoint: VerifierOperatingPoint
         var rows: [Row]
-        /// Cross-fitted scores of `rows`.
+        /// Cross-fitted scores of `rows` under the chosen candidate.
         var scores: [Double]
+        /// The configuration inner cross-validation chose.
+        var chosen: VerifierCandidate
+        /// Every candidate's inner-fold operating point, in settings order.
+        var selection: [(candidate: VerifierCandidate, point: VerifierOperatingPoint)]
     }
 
     /// Label index → up to `k` medoid sample indices among `candidates` under the primary matcher.
@@ -182,27 +186,69 @@ package enum VerifierTrainer {
         }
         let w = weights(rows)
         let folds = Set(rows.map(\.fold)).sorted()
-        // Cross-fitted scores: each fold judged by trees that never saw its people.
-        let fitted = ParallelUnits.map(count: folds.count + 1, progress: nil) { f -> (GradientBoostedTrees?, [Double]) in
-            let trainRows = f < folds.count ? rows.indices.filter { rows[$0].fold != folds[f] } : Array(rows.indices)
-            guard Set(trainRows.map { rows[$0].positive }).count == 2 else { return (nil, []) }
-            let model = GradientBoostedTrees.train(rows: trainRows.map { rows[$0].values }, labels: trainRows.map { rows[$0].positive },
-                                                   weights: trainRows.map { w[$0] }, settings: settings.booster)
-            guard f < folds.count else { return (model, []) }
-            return (model, rows.indices.filter { rows[$0].fold == folds[f] }.map { model.margin(rows[$0].values) })
+        let candidates = settings.candidates.isEmpty
+            ? [VerifierCandidate(name: "all features", booster: settings.booster)] : settings.candidates
+        let matchers = corpus.matchers.count
+        // Cross-fitted scores of every candidate: each fold judged by trees that never saw
+        // its people. A left-out feature group is zeroed, so trees never split on it and
+        // scoring the full row is the same as scoring the masked one.
+        let units = candidates.count * folds.count
+        let fitted = ParallelUnits.map(count: units, progress: nil) { u -> [Double]? in
+            let c = candidates[u / folds.count], fold = folds[u % folds.count]
+            let trainRows = rows.indices.filter { rows[$0].fold != fold }
+            guard Set(trainRows.map { rows[$0].positive }).count == 2 else { return nil }
+            let model = GradientBoostedTrees.train(rows: trainRows.map { c.masked(rows[$0].values, matchers: matchers) },
+                                                   labels: trainRows.map { rows[$0].positive },
+                                                   weights: trainRows.map { w[$0] }, settings: c.booster)
+            return rows.indices.filter { rows[$0].fold == fold }.map { model.margin(rows[$0].values) }
         }
-        var scores = [Double](repeating: -.infinity, count: rows.count)
-        for (f, fold) in folds.enumerated() {
-            let idx = rows.indices.filter { rows[$0].fold == fold }
-            guard fitted[f].0 != nil else { continue }
-            for (k, i) in idx.enumerated() { scores[i] = fitted[f].1[k] }
+        var selection: [(candidate: VerifierCandidate, point: VerifierOperatingPoint, threshold: Double, scores: [Double])] = []
+        for (ci, c) in candidates.enumerated() {
+            var scores = [Double](repeating: -.infinity, count: rows.count)
+            for (f, fold) in folds.enumerated() {
+                guard let part = fitted[ci * folds.count + f] else { continue }
+                for (k, i) in rows.indices.filter({ rows[$0].fold == fold }).enumerated() { scores[i] = part[k] }
+            }
+            let (threshold, point) = try operatingPoint(rows: rows, scores: scores, settings: settings)
+            selection.append((c, point, threshold, scores))
         }
-        guard let final = fitted[folds.count].0 else {
+        var best = 0
+        for k in selection.indices.dropFirst() where better(selection[k].point, than: selection[best].point, target: settings.target) {
+            best = k
+        }
+        let chosen = selection[best]
+        let finalRows = Array(rows.indices)
+        guard Set(finalRows.map { rows[$0].positive }).count == 2 else {
             throw VerifierTrainingError.tooFewSamples("training rows hold only one class")
         }
-        let (threshold, point) = try operatingPoint(rows: rows, scores: scores, settings: settings)
+        let final = GradientBoostedTrees.train(rows: finalRows.map { chosen.candidate.masked(rows[$0].values, matchers: matchers) },
+                                               labels: finalRows.map { rows[$0].positive }, weights: w,
+                                               settings: chosen.candidate.booster)
+        var point = chosen.point
+        if candidates.count > 1 {
+            func pct(_ v: Double) -> String { String(format: "%.1f%%", v * 100) }
+            let figures = selection.map { "\($0.candidate.name) (acceptance \(pct($0.point.acceptance)), FPR \(pct($0.point.falsePositiveRate)))" }
+            point.notes.append("configuration chosen by inner cross-validation over subjects: \(chosen.candidate.name), among "
+                               + figures.joined(separator: ", "))
+        }
         progress?("verifier rows", 1, 1)
-        return Trained(model: final, threshold: threshold, operatingPoint: point, rows: rows, scores: scores)
+        return Trained(model: final, threshold: chosen.threshold, operatingPoint: point, rows: rows, scores: chosen.scores,
+                       chosen: chosen.candidate, selection: selection.map { ($0.candidate, $0.point) })
+    }
+
+    /// Whether inner-fold point `a` beats `b` for `target`: for an acceptance target,
+    /// the smaller shortfall from the target, then the lower FPR; for an FPR target, the
+    /// higher acceptance, then the lower FPR. Ties keep the earlier candidate.
+    static func better(_ a: VerifierOperatingPoint, than b: VerifierOperatingPoint, target: VerifierTarget) -> Bool {
+        switch target {
+        case .acceptance(let t):
+            let sa = Swift.max(0, t - a.acceptance), sb = Swift.max(0, t - b.acceptance)
+            if sa != sb { return sa < sb }
+            return a.falsePositiveRate < b.falsePositiveRate
+        case .falsePositiveRate:
+            if a.acceptance != b.acceptance { return a.acceptance > b.acceptance }
+            return a.falsePositiveRate < b.falsePositiveRate
+        }
     }
 
     /// Picks the threshold on cross-fitted scores and measures it there.
