@@ -14,8 +14,9 @@ struct Demo: ParsableCommand {
         Splits the shipped samples by subject (the first half of the subjects, in numeric order, \
         train; the rest test), runs `gesturelab train` on the training half, and measures on the \
         test half: the check-mark and circle detectors (book preset and trained: TPR, FPR), the \
-        matcher's accuracy, and the rejection thresholds' acceptance of in-vocabulary samples and \
-        false-positive rate on synthetic negatives. Writes the trained folder and the report under --out.
+        matcher's accuracy, and both rejection rules (the learned verifier the model uses, and the \
+        per-label thresholds baseline): acceptance of in-vocabulary samples and false-positive \
+        rate on synthetic negatives. Writes the trained folder and the report under --out.
         """)
 
     @Option(help: "The samples to use (native .jsonl or any dataset path).")
@@ -101,7 +102,10 @@ struct Demo: ParsableCommand {
         Console.out("")
         let t = { (v: Double) in pct(v).trimmingCharacters(in: .whitespaces) }
         Console.out("matcher    \(s.matcherAlgorithm), \(s.templatesPerClass) medoid templates per label: accuracy \(t(s.matcherAccuracy)) on \(s.recognitions) held-out samples")
-        Console.out("rejection  trained per-label thresholds: accept \(t(s.rejectionAcceptance)) of held-out in-vocabulary samples; FPR \(t(s.rejectionFalsePositiveRate)) on \(s.rejectionNegatives) synthetic negatives (scribbles \(t(s.rejectionFalsePositiveRateOnScribbles)), splices \(t(s.rejectionFalsePositiveRateOnSplices)))")
+        if let v = s.verifier {
+            Console.out("rejection  learned verifier (the model's rule): accept \(t(v.acceptance)) of held-out in-vocabulary samples (accepted and correct); FPR \(t(v.falsePositiveRate)) on \(v.negatives) synthetic negatives (scribbles \(t(v.falsePositiveRateOnScribbles)), splices \(t(v.falsePositiveRateOnSplices)))")
+        }
+        Console.out("rejection  baseline per-label thresholds: accept \(t(s.rejectionAcceptance)) of held-out in-vocabulary samples; FPR \(t(s.rejectionFalsePositiveRate)) on \(s.rejectionNegatives) synthetic negatives (scribbles \(t(s.rejectionFalsePositiveRateOnScribbles)), splices \(t(s.rejectionFalsePositiveRateOnSplices)))")
         for n in s.notTrained { Console.out("note: in some fold, not trained: \(n)") }
     }
 }

@@ -102,5 +102,11 @@ struct WorkflowTrainingTests {
         let check = try #require(summary.detectors.first { $0.detector == "checkmark" && $0.thresholds == "trained" })
         #expect(check.positives + check.negatives == data.count)
         #expect(report.classification.first?.accuracyByTemplates.map(\.templatesPerClass) == [1, 2, 3])
+        // The model's own rule, the verifier, is measured too, on the same held-out samples.
+        #expect(Self.settings.rejectionRule == .verifier)
+        let v = try #require(summary.verifier, "\(summary.notTrained)")
+        let e = try #require(report.binary.first { $0.name == "verifier" })
+        #expect(e.chosen.counts.positives == data.count)
+        #expect(v.acceptance == e.chosen.truePositiveRate && (0...1).contains(v.falsePositiveRate))
     }
 }

@@ -10,8 +10,9 @@ import GestureMatching
 ///
 /// Measured per fold and pooled: the check-mark and circle detectors (trained thresholds
 /// and the book's preset on the same samples), the matcher's accuracy, accuracy against
-/// templates per label, and the rejection thresholds on the held-out samples and on
-/// synthetic negatives (scribbles and splices) made from them.
+/// templates per label, and both rejection rules — the learned verifier and the per-label
+/// thresholds — on the held-out samples and on synthetic negatives (scribbles and
+/// splices) made from them.
 public enum SubjectCrossValidation {
     /// The headline figures, for a short table.
     public struct Summary: Hashable, Codable, Sendable {
@@ -39,8 +40,22 @@ public enum SubjectCrossValidation {
         /// gestures (harder: each half is a real gesture's).
         public var rejectionFalsePositiveRateOnScribbles: Double
         public var rejectionFalsePositiveRateOnSplices: Double
+        /// The learned verifier (the rule `train` uses by default), pooled over folds:
+        /// the share of held-out in-vocabulary samples accepted *and* correctly recognized,
+        /// and the share of the same synthetic negatives accepted; `nil` when no fold
+        /// trained a verifier.
+        public var verifier: VerifierFigures?
         /// What could not be trained in some fold, deduplicated.
         public var notTrained: [String]
+    }
+
+    /// The verifier's held-out figures.
+    public struct VerifierFigures: Hashable, Codable, Sendable {
+        public var acceptance: Double
+        public var falsePositiveRate: Double
+        public var falsePositiveRateOnScribbles: Double
+        public var falsePositiveRateOnSplices: Double
+        public var negatives: Int
     }
 
     /// - Parameters:
@@ -56,6 +71,10 @@ public enum SubjectCrossValidation {
         var rejectionPositives: [Double] = [], rejectionNegatives: [Double] = []
         var scribbleCounts = BinaryCounts(), spliceCounts = BinaryCounts()
         var notTrained: [String] = []
+        // Verifier scores relative to each fold's own threshold (accepted at ≥ 0); `nil`
+        // for a sample the matcher got wrong or could not match (never accepted).
+        var verifierPositives: [Double?] = [], verifierNegatives: [Double?] = []
+        var verifierScribbles = BinaryCounts(), verifierSplices = BinaryCounts(), verifierFolds = 0
         let ks = Array(Set(templateCounts + [settings.templatesPerClass])).sorted()
         for (f, subject) in subjects.enumerated() {
             progress?("cross-validation folds", f, subjects.count)
@@ -80,6 +99,26 @@ public enum SubjectCrossValidation {
             case .dollarOne: fold = matcherFold(DollarOneMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
             case .pDollar: fold = matcherFold(PDollarMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
             case .pPlus: fold = matcherFold(PPlusMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
+            }
+            if let v = result.verifier,
+               let recognizer = try? ModelRecognizer(library: result.library, matcher: result.manifest.matcher, rejection: .verifier(v)) {
+                verifierFolds += 1
+                func relative(_ g: Gesture, truth: String?) -> Double? {
+                    let r = recognizer.recognize(g, top: 1)
+                    guard let value = r.decisionValue, let limit = r.threshold, truth == nil || r.nearest == truth else { return nil }
+                    return value - limit
+                }
+                for s in testSamples { verifierPositives.append(relative(s.gesture, truth: s.label)) }
+                for g in scribbles {
+                    let x = relative(g, truth: nil)
+                    verifierNegatives.append(x)
+                    verifierScribbles.record(isPositive: false, accepted: (x ?? -1) >= 0)
+                }
+                for g in splices {
+                    let x = relative(g, truth: nil)
+                    verifierNegatives.append(x)
+                    verifierSplices.record(isPositive: false, accepted: (x ?? -1) >= 0)
+                }
             }
             confusion.merge(fold.confusion)
             for (k, c) in fold.curve { curve[k, default: ConfusionMatrix()].merge(c) }
@@ -106,6 +145,22 @@ public enum SubjectCrossValidation {
             positives: rejectionPositives, negatives: rejectionNegatives,
             negativesName: "synthetic negatives (scribbles and splices of held-out samples)")
         binary.append(rejection)
+        var verifierFigures: VerifierFigures?
+        if verifierFolds > 0 {
+            // Never-accepted samples sit just below every measured score, so they count in the
+            // rates and the curve (a non-finite score would drop them).
+            let floor = ((verifierPositives + verifierNegatives).compactMap { $0 }.min() ?? 0) - 1
+            let e = BinaryEvaluation(
+                name: "verifier", positive: "held-out in-vocabulary samples, accepted and correctly recognized",
+                scoreName: "verifier score minus the fold's threshold (accepted at ≥ 0)",
+                positives: verifierPositives.map { $0 ?? floor }, negatives: verifierNegatives.map { $0 ?? floor },
+                orientation: .higherIsPositive, threshold: 0)
+            binary.append(e)
+            verifierFigures = VerifierFigures(acceptance: e.chosen.truePositiveRate, falsePositiveRate: e.chosen.falsePositiveRate,
+                                              falsePositiveRateOnScribbles: verifierScribbles.falsePositiveRate,
+                                              falsePositiveRateOnSplices: verifierSplices.falsePositiveRate,
+                                              negatives: e.chosen.counts.negatives)
+        }
         let accuracyCurve = ks.compactMap { k in
             curve[k].map { c in AccuracyAtTemplates(templatesPerClass: k, accuracy: c.accuracy,
                                                     byLabel: Dictionary(uniqueKeysWithValues: c.counts.keys.map { ($0, c.recall(of: $0)) })) }
@@ -123,7 +178,7 @@ public enum SubjectCrossValidation {
             rejectionAcceptance: rejection.chosen.truePositiveRate, rejectionFalsePositiveRate: rejection.chosen.falsePositiveRate,
             rejectionNegatives: rejection.chosen.counts.negatives,
             rejectionFalsePositiveRateOnScribbles: scribbleCounts.falsePositiveRate,
-            rejectionFalsePositiveRateOnSplices: spliceCounts.falsePositiveRate, notTrained: notTrained)
+            rejectionFalsePositiveRateOnSplices: spliceCounts.falsePositiveRate, verifier: verifierFigures, notTrained: notTrained)
         let dataSummary = DatasetSummary(path: source, samples: data.count, labels: data.countsByLabel,
                                          subjects: subjects.count, fingerprint: try DatasetFingerprint.of(data))
         let report = EvaluationReport(
