@@ -16,56 +16,50 @@ import GestureMatching
 /// (`recognized == nil`); with them, `recognized` says whether the best match passes its
 /// label's threshold.
 public struct MatcherRecognizer: SampleRecognizer {
-    public let algorithm: MatcherAlgorithm
+    public let settings: MatcherSettings
+    public var algorithm: MatcherAlgorithm { settings.algorithm }
     public let rejection: RejectionThresholds?
     public let source: String
     public let templateCount: Int
-    private let rank: @Sendable (Gesture) -> [Match]
+    private let matcher: AnyTemplateMatcher
 
     /// How many runner-up templates the detail line names.
     public static let shown = 3
 
     /// - Parameters:
-    ///   - rejection: per-label distance limits for `algorithm` (`gesturelab train rejection`);
-    ///     `nil` makes no accept/reject decision.
+    ///   - settings: the matcher and its settings (points, rotation).
+    ///   - rejection: per-label distance limits measured with `settings`
+    ///     (`gesturelab train rejection`); `nil` makes no accept/reject decision.
     ///   - source: the library's path, shown on the page.
-    public init(library: TemplateLibrary, algorithm: MatcherAlgorithm = .protractor,
-                protractor: ProtractorSettings = .default, dollarOne: DollarOneSettings = .default,
-                pDollar: PDollarSettings = .default, rejection: RejectionThresholds? = nil, source: String) {
-        self.algorithm = algorithm
+    public init(library: TemplateLibrary, settings: MatcherSettings, rejection: RejectionThresholds? = nil, source: String) {
+        self.settings = settings
         self.rejection = rejection
         self.source = source
         self.templateCount = library.templates.count
-        let n = Self.shown
+        matcher = settings.matcher(library: library)
+    }
+
+    /// A matcher with `algorithm`'s settings from the arguments (the others ignored).
+    public init(library: TemplateLibrary, algorithm: MatcherAlgorithm = .protractor,
+                protractor: ProtractorSettings = .default, dollarOne: DollarOneSettings = .default,
+                pDollar: PDollarSettings = .default, pPlus: PPlusSettings = .default,
+                rejection: RejectionThresholds? = nil, source: String) {
+        let settings: MatcherSettings
         switch algorithm {
-        case .protractor:
-            let m = ProtractorMatcher(library: library, settings: protractor)
-            rank = { m.recognize($0, limit: n) }
-        case .dollarOne:
-            let m = DollarOneMatcher(library: library, settings: dollarOne)
-            rank = { m.recognize($0, limit: n) }
-        case .pDollar:
-            let m = PDollarMatcher(library: library, settings: pDollar)
-            rank = { m.recognize($0, limit: n) }
-        case .pPlus:
-            let m = PPlusMatcher(library: library, settings: .default)
-            rank = { m.recognize($0, limit: n) }
+        case .protractor: settings = .protractor(protractor)
+        case .dollarOne: settings = .dollarOne(dollarOne)
+        case .pDollar: settings = .pDollar(pDollar)
+        case .pPlus: settings = .pPlus(pPlus)
         }
+        self.init(library: library, settings: settings, rejection: rejection, source: source)
     }
 
     public var name: String { "\(algorithm.rawValue) matcher" }
 
-    public var scoreMeaning: String {
-        switch algorithm {
-        case .protractor: "Protractor score 1 − θ/π"
-        case .dollarOne: "$1 score 1 − d/(½√2·250)"
-        case .pDollar: "$P score 1/(1 + d)"
-        case .pPlus: "$P+ score 1/(1 + d)"
-        }
-    }
+    public var scoreMeaning: String { settings.scoreMeaning }
 
     public func recognize(_ gesture: Gesture) -> [RecognitionResult] {
-        let matches = rank(gesture)
+        let matches = matcher.recognize(gesture, limit: Self.shown)
         guard let best = matches.first else {
             return [RecognitionResult(name: name, kind: .matcher, recognized: false,
                                       detail: "nothing to match (no points or no templates) [\(source)]")]

@@ -112,9 +112,11 @@ struct RecorderWiring {
                 throw ValidationError("--rejection \(rejectionOption ?? ""): thresholds are for \(rejection.algorithm.rawValue), "
                                       + "the matcher is \(matcher.algorithm.rawValue) (choose it with --algorithm)")
             }
-            w.recognizers.append(MatcherRecognizer(library: library, algorithm: matcher.algorithm.algorithm,
-                                                   protractor: matcher.protractor, dollarOne: matcher.dollarOne,
-                                                   pDollar: matcher.pDollar, rejection: rejection, source: path))
+            if let stored = rejection?.matcher, stored != matcher.settings {
+                throw ValidationError("--rejection \(rejectionOption ?? ""): thresholds were trained with \(stored), "
+                                      + "the matcher runs with \(matcher.settings) (give the same --points/--rotation)")
+            }
+            w.recognizers.append(MatcherRecognizer(library: library, settings: matcher.settings, rejection: rejection, source: path))
             w.notes.append("\(matcher.algorithm.rawValue) matcher: \(library.templates.count) templates of \(library.names.count) labels from \(path)"
                            + (rejectionOption.map { ", rejection thresholds from \($0)" } ?? ", no rejection thresholds (best match shown, no decision)"))
         } else {

@@ -142,6 +142,11 @@ struct ModelCommandTests {
         let m = try CLIRunner.run(["recognize", "--templates", lib, "--rejection", foreign, "--algorithm", "protractor", data])
         #expect(m.status != 0)
         #expect(m.stderr.contains("32 points, rotation sensitive") && m.stderr.contains("16 points, rotation invariant"), "\(m.stderr)")
+        // The recorder checks the settings too, not only the algorithm.
+        let rec = try CLIRunner.run(["record", "--store", dir.path("store"), "--templates", lib, "--rejection", foreign,
+                                     "--algorithm", "protractor"])
+        #expect(rec.status != 0)
+        #expect(rec.stderr.contains("32 points, rotation sensitive") && rec.stderr.contains("16 points, rotation invariant"), "\(rec.stderr)")
     }
 
     @Test func leaveOneLabelOutOnOneSubjectIsAnErrorNotZeroPercent() throws {

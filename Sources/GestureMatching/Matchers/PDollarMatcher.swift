@@ -43,16 +43,22 @@ public struct PDollarMatcher: TemplateMatcher {
     }
 
     public static func prepare(_ gesture: Gesture, settings: PDollarSettings) -> Prepared? {
-        // Points all in one place (a tap) or non-finite ones have no shape to compare;
-        // fitting into the unit box first keeps extreme coordinates from overflowing.
-        guard let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
-        let cloud = Gesture(fitted.strokes.filter { !$0.isEmpty })
-            .resampled(count: settings.points)
-            .scaled(uniformlyTo: 1)
-            .translated(centroidTo: .zero)
+        guard let cloud = normalizedCloud(gesture, points: settings.points) else { return nil }
         let pts = cloud.allPoints
         guard !pts.isEmpty else { return nil }
         return Prepared(xs: pts.map(\.x), ys: pts.map(\.y))
+    }
+
+    /// The point-cloud normalization $P and $P+ share: resampled to `points` over all
+    /// strokes, scaled uniformly into the unit box, centroid at the origin, strokes kept.
+    /// `nil` for points all in one place (a tap) or non-finite ones: no shape to compare.
+    /// Fitting into the unit box first keeps extreme coordinates from overflowing.
+    static func normalizedCloud(_ gesture: Gesture, points: Int) -> Gesture? {
+        guard let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
+        return Gesture(fitted.strokes.filter { !$0.isEmpty })
+            .resampled(count: points)
+            .scaled(uniformlyTo: 1)
+            .translated(centroidTo: .zero)
     }
 
     public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }

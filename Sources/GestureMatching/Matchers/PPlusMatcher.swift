@@ -46,11 +46,7 @@ public struct PPlusMatcher: TemplateMatcher {
     }
 
     public static func prepare(_ gesture: Gesture, settings: PPlusSettings) -> Prepared? {
-        guard let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
-        let cloud = Gesture(fitted.strokes.filter { !$0.isEmpty })
-            .resampled(count: settings.points)
-            .scaled(uniformlyTo: 1)
-            .translated(centroidTo: .zero)
+        guard let cloud = PDollarMatcher.normalizedCloud(gesture, points: settings.points) else { return nil }
         var xs: [Double] = [], ys: [Double] = [], thetas: [Double] = []
         for stroke in cloud.strokes {
             let p = stroke.points

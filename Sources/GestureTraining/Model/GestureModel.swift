@@ -104,7 +104,6 @@ public struct GestureModel: Sendable {
         for name in manifest.files.keys where parts[name] == nil {
             throw GestureModelError.missingPart(folder: dir, part: name)
         }
-        guard let templates = parts[templatesFile] else { throw GestureModelError.missingPart(folder: dir, part: templatesFile) }
         func decode<T>(_ name: String, _ body: (Data) throws -> T) throws -> T? {
             guard let d = parts[name] else { return nil }
             do { return try body(d) } catch {
@@ -120,7 +119,6 @@ public struct GestureModel: Sendable {
                 detectors[kind] = t
             }
         }
-        _ = templates
         guard let library else { throw GestureModelError.missingPart(folder: dir, part: templatesFile) }
         do {
             return try GestureModel(manifest: manifest, library: library, thresholds: thresholds, verifier: verifier, detectors: detectors)
