@@ -16,7 +16,7 @@ struct ReportEvalCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         // The printed JSON is unchanged by --report: no per-sample details without --details.
         #expect(!r.stdout.contains("\"samples\""))
-        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path("report")).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path("report")).filter { $0 != OutputFolder.markerFile }.sorted()
         #expect(names == ["checkmark-roc.svg", "checkmark-scores.svg", "report.json", "report.md"])
         let roc = try String(contentsOf: tmp.url.appendingPathComponent("report/checkmark-roc.svg"), encoding: .utf8)
         #expect(roc.contains("book preset (CheckPlease)"))
@@ -41,7 +41,7 @@ struct ReportEvalCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("report: "))
         #expect(r.stderr.isEmpty)
-        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path("report")).sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path("report")).filter { $0 != OutputFolder.markerFile }.sorted()
         #expect(names == ["matcher-accuracy.svg", "matcher-confusion.svg", "report.json", "report.md"])
         let report = try JSONDecoder().decode(EvaluationReport.self,
                                               from: Data(contentsOf: tmp.url.appendingPathComponent("report/report.json")))

@@ -96,17 +96,41 @@ struct ReportWriterTests {
         #expect(try JSONDecoder().decode(EvaluationReport.self, from: data) == r)
     }
 
-    @Test func writeReplacesAWholeFolder() throws {
+    @Test func writeReplacesAFolderItWroteAsAWhole() throws {
         let tmp = try TemporaryDirectory("report-writer")
         defer { tmp.remove() }
         let dir = tmp.url.appendingPathComponent("report")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data("stale".utf8).write(to: dir.appendingPathComponent("stale.txt"))
         try ReportWriter.write(Self.sampleReport(seed: 1), to: dir)
+        let first = try String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)
+        try ReportWriter.write(Self.sampleReport(seed: 2), to: dir)
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
-        #expect(!names.contains("stale.txt"))
-        #expect(names.contains("report.json"))
+        #expect(names.contains("report.json") && names.contains(OutputFolder.markerFile))
+        #expect(try String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8) != first)
         // No temporary or old folders are left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.url.path) == ["report"])
+    }
+
+    /// Issue 13, data loss: a folder holding files GestureLab did not write is never
+    /// replaced (it used to be deleted whole, with the user's files in it).
+    @Test func aFolderWithOtherFilesIsRefusedAndLeftUntouched() throws {
+        let tmp = try TemporaryDirectory("report-writer-foreign")
+        defer { tmp.remove() }
+        let dir = tmp.url.appendingPathComponent("p")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data("my thesis".utf8).write(to: dir.appendingPathComponent("thesis.txt"))
+        do {
+            try ReportWriter.write(Self.sampleReport(seed: 1), to: dir)
+            Issue.record("a folder of the user's files was replaced")
+        } catch {
+            #expect("\(error)".contains(dir.path) && "\(error)".contains("thesis.txt"), "\(error)")
+        }
+        #expect(try String(contentsOf: dir.appendingPathComponent("thesis.txt"), encoding: .utf8) == "my thesis")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["thesis.txt"])
+        // A file added to a folder GestureLab wrote protects it too.
+        let out = tmp.url.appendingPathComponent("out")
+        try ReportWriter.write(Self.sampleReport(seed: 1), to: out)
+        try Data("notes".utf8).write(to: out.appendingPathComponent("notes.txt"))
+        #expect(throws: GestureDataError.self) { try ReportWriter.write(Self.sampleReport(seed: 2), to: out) }
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("notes.txt").path))
     }
 }

@@ -14,8 +14,9 @@ struct WorkflowTrainCommandTests {
         return tmp
     }
 
+    /// The folder's files, without the marker that says GestureLab wrote it.
     static func entries(_ dir: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0 != ".gesturelab-output" }.sorted()
     }
 
     @Test func trainWithoutSubcommandWritesOneCompleteFolder() throws {

@@ -122,6 +122,34 @@ struct ModelCommandTests {
         #expect((rate["total"] as? Int ?? 0) > 10)
     }
 
+    /// Issue 13, data loss: `train --out`, `--report` and `--out .` never replace a folder
+    /// holding files GestureLab did not write; a model folder it wrote is replaced.
+    @Test func trainNeverReplacesAFolderOfTheUsersFiles() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-out-safety")
+        defer { dir.remove() }
+        let data = dir.path("train.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s1", "s2"], perLabel: 4), to: URL(fileURLWithPath: data))
+        let p = dir.path("p")
+        try FileManager.default.createDirectory(atPath: p, withIntermediateDirectories: true)
+        try "my thesis".write(toFile: p + "/thesis.txt", atomically: true, encoding: .utf8)
+        let fast = ["--scribbles", "40", "--splices", "40", "--rejection", "f1"]
+        for args in [["--out", p], ["--out", dir.path("m"), "--report", p]] {
+            let r = try CLIRunner.run(["train", "--dataset", data] + args + fast)
+            #expect(r.status != 0, "\(args)")
+            #expect(r.stderr.contains("thesis.txt") && r.stderr.contains(p), "\(r.stderr)")
+            #expect(try String(contentsOfFile: p + "/thesis.txt", encoding: .utf8) == "my thesis")
+        }
+        // The current folder, holding the input.
+        let here = try CLIRunner.run(["train", "--dataset", "train.jsonl", "--out", "."] + fast, in: dir.url)
+        #expect(here.status != 0)
+        #expect(FileManager.default.fileExists(atPath: data))
+        // A folder GestureLab wrote is replaced as a whole.
+        let m = dir.path("m2")
+        #expect(try CLIRunner.run(["train", "--dataset", data, "--out", m] + fast).status == 0)
+        let again = try CLIRunner.run(["train", "--dataset", data, "--out", m, "--seed", "2"] + fast)
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
     @Test func aForeignRejectionFileAndMismatchedSettingsExitNonZeroNamingWhatDisagrees() throws {
         let dir = try TemporaryDirectory("gesturelab-cli-model-bad")
         defer { dir.remove() }

@@ -16,13 +16,28 @@ import Darwin
 /// removed. Where that call is missing, the previous folder is renamed aside first and
 /// put back if the second rename fails (a kill between the two renames then leaves the
 /// previous folder under its hidden `.old-` name).
+///
+/// Only a folder GestureLab wrote is replaced: every output folder gets a marker file
+/// (``markerFile``) listing the files written, and an existing destination is replaced
+/// only when it is empty or holds nothing but the files its marker lists. Anything else —
+/// a folder of the user's own files, the current folder, the input — is refused, naming
+/// the folder and a file that would be lost.
 public enum OutputFolder {
+    /// The marker in every folder GestureLab writes: JSON `{"format": "gesturelab.output/1", "files": [...]}`.
+    public static let markerFile = ".gesturelab-output"
+    static let markerFormat = "gesturelab.output/1"
+
     /// Writes `files` (relative path → bytes) as the folder `url`.
     /// - Throws: `GestureDataError.writeFailed` naming the folder or file; the
-    ///   temporary folder is removed and the destination left as it was.
+    ///   temporary folder is removed and the destination left as it was. A destination
+    ///   that holds files GestureLab did not write is refused and left untouched.
     public static func write(_ files: [String: Data], to url: URL) throws {
         let fm = FileManager.default
         let dest = url.standardizedFileURL
+        try checkReplaceable(dest)
+        var files = files
+        files[markerFile] = try JSONSerialization.data(
+            withJSONObject: ["format": markerFormat, "files": files.keys.sorted()], options: [.sortedKeys, .withoutEscapingSlashes])
         let parent = dest.deletingLastPathComponent()
         let tag = "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let tmp = parent.appendingPathComponent(".\(dest.lastPathComponent).tmp-\(tag)")
@@ -70,6 +85,50 @@ public enum OutputFolder {
             if let e = error as? GestureDataError { throw e }
             throw GestureDataError.writeFailed(file: dest.path, reason: "\(error)")
         }
+    }
+}
+
+extension OutputFolder {
+    /// Refuses a destination GestureLab may not replace: anything but a folder, or a
+    /// folder holding a file that is neither listed in its marker nor, for folders written
+    /// before markers existed, one of a GestureLab model's or report's own files.
+    static func checkReplaceable(_ dest: URL) throws {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: dest.path, isDirectory: &isDir) else { return }
+        guard isDir.boolValue else { throw GestureDataError.writeFailed(file: dest.path, reason: "exists and is not a folder") }
+        let entries: [String]
+        do { entries = try fm.contentsOfDirectory(atPath: dest.path).sorted() } catch {
+            throw GestureDataError.writeFailed(file: dest.path, reason: "cannot list the existing folder: \(error.localizedDescription)")
+        }
+        if entries.isEmpty { return }
+        var allowed: Set<String> = []
+        if let data = fm.contents(atPath: dest.appendingPathComponent(markerFile).path),
+           let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any], o["format"] as? String == markerFormat,
+           let listed = o["files"] as? [String] {
+            allowed = Set(listed + [markerFile])
+        } else if isLegacyOutput(dest, entries: entries) {
+            allowed = Set(entries)
+        }
+        if let foreign = entries.first(where: { !allowed.contains($0) }) {
+            throw GestureDataError.writeFailed(
+                file: dest.path,
+                reason: "the folder holds files GestureLab did not write (\(foreign)\(entries.count > 1 ? " and \(entries.count - 1) more" : "")); it is replaced as a whole, so it was left untouched: choose a new or empty folder")
+        }
+    }
+
+    /// A model or report folder written before markers: only `.json`, `.md` and `.svg`
+    /// files, one of them a `manifest.json` or `report.json` of a GestureLab format.
+    static func isLegacyOutput(_ dest: URL, entries: [String]) -> Bool {
+        guard entries.allSatisfy({ e in [".json", ".md", ".svg"].contains { e.hasSuffix($0) } && !e.hasPrefix(".") }) else { return false }
+        for name in ["manifest.json", "report.json"] where entries.contains(name) {
+            if let data = FileManager.default.contents(atPath: dest.appendingPathComponent(name).path),
+               let o = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+               (o["format"] as? String)?.hasPrefix("gesturelab.") == true {
+                return true
+            }
+        }
+        return false
     }
 }
 
