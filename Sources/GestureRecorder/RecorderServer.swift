@@ -68,7 +68,7 @@ public struct RecorderServer: Sendable {
     /// The routes, with the request guard in front.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: RequestGuard<BasicRequestContext>(loopbackOnly: RecorderSettings.isLoopback(settings.host)))
+        router.add(middleware: RequestGuard<BasicRequestContext>(allowedHosts: settings.allowedHosts))
         router.get("/") { _, _ in Self.html(RecorderPage.html) }
         router.get("/api/state") { _, _ in try await self.state() }
         router.get("/api/samples") { request, _ in try self.samples(request) }

@@ -16,6 +16,10 @@ public struct RecorderSettings: Hashable, Sendable {
     public var defaultPauseMilliseconds: Int
     /// Undo remembers at most this many saves and deletes.
     public var undoDepth: Int
+    /// Host names (as clients write them in the address bar) accepted besides loopback
+    /// ones. A non-loopback bind needs at least one: requests addressed to any other name
+    /// are refused (DNS rebinding).
+    public var allowedHosts: [String] = []
 
     public init(host: String = "127.0.0.1", port: Int = 8377, maxBodyBytes: Int = 8 * 1024 * 1024,
                 thumbnailPointsPerStroke: Int = 32, defaultPauseMilliseconds: Int = 800, undoDepth: Int = 100) {
@@ -27,9 +31,16 @@ public struct RecorderSettings: Hashable, Sendable {
         self.undoDepth = undoDepth
     }
 
-    /// Whether `host` is a loopback address or name (127.x.x.x, `localhost`, `::1`).
+    /// Whether `host` is literally a loopback address or `localhost`: `127.a.b.c` with
+    /// four decimal numbers 0…255, `::1`, or `localhost` (any case). Names that merely
+    /// start with `127.` (`127.evil.com`, `127.0.0.1.nip.io`) are not.
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host.lowercased() == "localhost" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { p in
+            !p.isEmpty && p.count <= 3 && p.allSatisfy { $0.isASCII && $0.isNumber } && (Int(p) ?? 256) <= 255
+        }
     }
 
     /// The defaults: 127.0.0.1:8377, 8 MiB bodies, 800 ms pause.

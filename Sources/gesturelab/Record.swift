@@ -24,6 +24,10 @@ struct Record: ParsableCommand {
     @Option(help: "Address to bind. Anything but loopback exposes the page to the network.")
     var host: String = RecorderSettings.default.host
 
+    @Option(name: .customLong("allow-host"),
+            help: "With a --host other than loopback: a host name or address clients use to reach the page (repeatable). Requests addressed to any other name are refused.")
+    var allowHosts: [String] = []
+
     @Option(help: "Template library for the live matcher (default: templates/templates.json when present).")
     var templates: String?
 
@@ -45,6 +49,9 @@ struct Record: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
+        if !RecorderSettings.isLoopback(host) && allowHosts.isEmpty {
+            throw ValidationError("--host \(host) exposes the page to the network: name the host names or addresses clients will use with --allow-host (requests addressed to other names are refused, against DNS rebinding)")
+        }
         guard pauseMilliseconds >= 0 else { throw ValidationError("--pause-ms must be ≥ 0, got \(pauseMilliseconds)") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be ≥ 1024, got \(maxBodyBytes)") }
         if let templates, !FileManager.default.fileExists(atPath: templates) {
@@ -64,6 +71,7 @@ struct Record: ParsableCommand {
         }
         var settings = RecorderSettings.default
         settings.host = host
+        settings.allowedHosts = allowHosts
         settings.port = port
         settings.defaultPauseMilliseconds = pauseMilliseconds
         settings.maxBodyBytes = maxBodyBytes
@@ -86,10 +94,13 @@ struct Record: ParsableCommand {
     }
 
     private func serve(_ server: RecorderServer, exposed: Bool, sampleStore: SampleStore) throws {
+        let hosts = allowHosts.joined(separator: ", ")
         try RecorderCLISupport.runBlocking {
             try await server.run { boundHost, boundPort, removed in
                 for path in removed { Console.err("record: removed a temporary file left by a killed writer: \(path)") }
-                if exposed { Console.err("record: warning: listening on \(boundHost), reachable from other machines") }
+                if exposed {
+                    Console.err("record: warning: listening on \(boundHost), reachable from other machines; answering requests addressed to \(hosts) and loopback")
+                }
                 let shown = boundHost.contains(":") ? "[\(boundHost)]" : boundHost
                 Console.out("Recording into \(sampleStore.root.path)")
                 Console.out("Listening on http://\(shown):\(boundPort)/ (Ctrl-C to stop)")

@@ -148,7 +148,19 @@ struct RecorderProcessTests {
         // A page on another domain that re-points its name at 127.0.0.1 is refused by Host.
         let rebound = try await client.execute(.init("/api/state", method: .get, authority: "evil.example:\(server.port)"))
         let local = try await client.execute(.init("/api/state", method: .get, authority: "127.0.0.1:\(server.port)"))
+        // Issue 13: names that only start with 127. were let through, with a matching Origin even to write.
+        var rebinding: [HTTPResponse.Status] = []
+        for name in ["127.evil.com", "127.0.0.1.nip.io"] {
+            let authority = "\(name):\(server.port)"
+            rebinding.append(try await client.execute(.init("/api/state", method: .get, authority: authority)).status)
+            var headers = Self.json
+            headers[.origin] = "http://\(authority)"
+            rebinding.append(try await client.execute(.init("/api/samples", method: .post, authority: authority, headers: headers,
+                                                            body: ByteBuffer(string: RecorderFixtures.sampleJSON(label: "check", strokes: [RecorderFixtures.checkmark]))))
+                                .status)
+        }
         try? await client.shutdown()
+        #expect(rebinding == [.forbidden, .forbidden, .forbidden, .forbidden])
         #expect(rebound.status == .forbidden)
         #expect(local.status == .ok)
         #expect(response.status == .contentTooLarge)
@@ -168,6 +180,9 @@ struct RecorderProcessTests {
         let badPort = try CLIRunner.run(["record", "--store", dir.path("s"), "--port", "70000"])
         #expect(badPort.status != 0)
         #expect(badPort.stderr.contains("--port must be 0…65535"), "\(badPort.stderr)")
+        let exposed = try CLIRunner.run(["record", "--store", dir.path("s"), "--host", "0.0.0.0"])
+        #expect(exposed.status != 0)
+        #expect(exposed.stderr.contains("--allow-host"), "\(exposed.stderr)")
         let noTemplates = try CLIRunner.run(["record", "--store", dir.path("s"), "--templates", dir.path("none.json")])
         #expect(noTemplates.status != 0)
         #expect(noTemplates.stderr.contains("no such file"), "\(noTemplates.stderr)")

@@ -187,11 +187,27 @@ struct RecorderServerTests {
         #expect(try h.store.list().count == 1)
     }
 
-    @Test(arguments: [("127.0.0.1:8377", true), ("localhost", true), ("localhost:80", true), ("[::1]:8377", true),
-                      ("127.1.2.3", true), ("evil.example:8377", false), ("192.168.1.5:8377", false),
-                      ("localhost.evil.example", false), ("[::2]:80", false), ("[::1", false)])
+    /// Issue 13, DNS rebinding: only literal loopback addresses and `localhost` pass;
+    /// names that merely start with `127.` do not.
+    @Test(arguments: [("127.0.0.1:8377", true), ("localhost", true), ("localhost:80", true), ("LOCALHOST:80", true),
+                      ("[::1]:8377", true), ("[::1]", true), ("127.1.2.3", true), ("evil.example:8377", false),
+                      ("192.168.1.5:8377", false), ("localhost.evil.example", false), ("[::2]:80", false), ("[::1", false),
+                      ("127.evil.com:8377", false), ("127.0.0.1.nip.io:8377", false), ("127.0.0.1.nip.io", false),
+                      ("127.0.0.256", false), ("127.0.0", false), ("127.0.0.1:80x", false), ("127.0.0.1:", false),
+                      ("[::1]x", false)])
     func onlyLoopbackHostNamesPassTheGuard(_ authority: String, _ passes: Bool) {
         #expect(RequestGuardProbe.isLoopbackAuthority(authority) == passes)
+    }
+
+    @Test func aNonLoopbackBindAcceptsOnlyItsAllowList() {
+        let allowed: Set<String> = ["lab-pc.local"]
+        #expect(RequestGuardProbe.accepts("lab-pc.local:8377", allowed))
+        #expect(RequestGuardProbe.accepts("LAB-PC.local", allowed))
+        #expect(RequestGuardProbe.accepts("127.0.0.1:8377", allowed))
+        #expect(!RequestGuardProbe.accepts("127.evil.com:8377", allowed))
+        #expect(!RequestGuardProbe.accepts("lab-pc.local.evil.com", allowed))
+        #expect(RecorderSettings.isLoopback("127.0.0.1") && !RecorderSettings.isLoopback("127.evil.com")
+                && !RecorderSettings.isLoopback("0.0.0.0"))
     }
 
     @Test func deleteThenUndoRestoresAndUndoOfSaveRemoves() async throws {
@@ -317,4 +333,6 @@ final class LockedCounter: @unchecked Sendable {
 /// The guard's host check, reached through `@testable`.
 enum RequestGuardProbe {
     static func isLoopbackAuthority(_ a: String) -> Bool { RequestGuard<BasicRequestContext>.isLoopbackAuthority(a) }
+    static func accepts(_ a: String, _ allowed: Set<String>) -> Bool { RequestGuard<BasicRequestContext>.accepts(authority: a, allowed: allowed) }
 }
+
