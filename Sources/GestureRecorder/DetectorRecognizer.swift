@@ -77,8 +77,11 @@ public struct DetectorRecognizer: SampleRecognizer {
                           detail: "\(why) [\(source)]")
     }
 
-    private static func fmt(_ x: Double) -> String {
-        guard x.isFinite else { return x > 0 ? "∞" : "−∞" }
+    /// Two decimals at most; whole numbers without them. Any finite value is formatted,
+    /// however large (issue 13: a 1e19 coordinate trapped in `Int(_:)` and killed the server).
+    static func fmt(_ x: Double) -> String {
+        guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "∞" : "−∞") }
+        guard abs(x) < 1e12 else { return String(format: "%.3g", x) }
         let r = (x * 100).rounded() / 100
         return r == r.rounded() ? String(Int(r)) : String(r)
     }

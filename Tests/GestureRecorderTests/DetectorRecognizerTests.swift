@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import GestureDetectors
 import GestureGeometry
-import GestureRecorder
+@testable import GestureRecorder
 import GestureTestSupport
 import GestureTraining
 
@@ -56,6 +56,19 @@ struct DetectorRecognizerTests {
             #expect(out.first?.recognized == false)
             #expect(out.first?.measurements.values.allSatisfy(\.isFinite) == true)
         }
+    }
+
+    /// Issue 13: a coordinate of 1e19 trapped in `Int(_:)` while formatting Sadun's
+    /// result and took the recorder down with it.
+    @Test func hugeCoordinatesAreFormattedNotTrapped() {
+        let huge: [(Double, Double)] = [(0, 0), (1e19, 0), (1e19, 1e19), (0, 1e19), (1, 1)]
+        for t in [DetectorThresholds.checkmark(.checkPlease), .circle(.sadun)] {
+            let out = DetectorRecognizer(thresholds: t, source: "preset").recognize(Self.gesture(huge))
+            #expect(out.count == 1)
+        }
+        #expect(DetectorRecognizer.fmt(1e19) == "1e+19")
+        #expect(DetectorRecognizer.fmt(-9.3e18) == "-9.3e+18")
+        #expect(DetectorRecognizer.fmt(12.345) == "12.35" && DetectorRecognizer.fmt(3) == "3" && DetectorRecognizer.fmt(.nan) == "NaN")
     }
 
     @Test func multistrokeSamplesAreReportedAsOutOfScope() {
