@@ -67,9 +67,13 @@ struct EvalMatcher: ParsableCommand {
     @OptionGroup var datasetOptions: DatasetOptions
     @OptionGroup var output: OutputOptions
 
+    /// Most repetitions per subject, speed and T (the $1 paper used 100).
+    static let maxTrials = 10_000
+
     func validate() throws {
         _ = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
-        if trials < 1 { throw ValidationError("--trials must be at least 1") }
+        // Issue 13: --trials 1000000000 ran without bound.
+        guard (1...Self.maxTrials).contains(trials) else { throw ValidationError("--trials must be 1…\(Self.maxTrials), got \(trials)") }
         if !(acceptFraction > 0 && acceptFraction <= 1) { throw ValidationError("--accept-fraction must be in (0, 1]") }
         if let speed, !["slow", "medium", "fast"].contains(speed) {
             throw ValidationError("--speed is slow, medium or fast, got '\(speed)'")

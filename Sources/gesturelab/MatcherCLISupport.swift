@@ -189,20 +189,34 @@ enum MatcherCLI {
         return try sessions.flatMap(fromSession) + others.flatMap { try DatasetLoader.load($0).samples }
     }
 
-    /// Parses `1,3,5`, `1-9` or a mix (`1-3,5`).
+    /// Largest value a list like `--templates-per-class` takes.
+    static let maxListValue = 10_000
+    /// Most values such a list may hold.
+    static let maxListCount = 1_000
+
+    /// Parses `1,3,5`, `1-9` or a mix (`1-3,5`); values 1…``maxListValue``, at most
+    /// ``maxListCount`` of them (issue 13: `1-9223372036854775807` crashed).
     static func parseIntList(_ s: String, name: String) throws -> [Int] {
         var out: [Int] = []
         for part in s.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
             let bounds = part.split(separator: "-", maxSplits: 1).map(String.init)
+            let range: ClosedRange<Int>
             if bounds.count == 2, let a = Int(bounds[0]), let b = Int(bounds[1]), a <= b {
-                out += Array(a...b)
+                range = a...b
             } else if let v = Int(part) {
-                out.append(v)
+                range = v...v
             } else {
-                throw ValidationError("\(name): cannot read '\(part)'; use a list like 1,3,5 or 1-9")
+                throw ValidationError("\(name): cannot read '\(part.prefix(80))'; use a list like 1,3,5 or 1-9")
             }
+            guard range.lowerBound >= 1, range.upperBound <= maxListValue else {
+                throw ValidationError("\(name): values must be 1…\(maxListValue), got '\(part.prefix(80))'")
+            }
+            guard out.count + range.count <= maxListCount else {
+                throw ValidationError("\(name): at most \(maxListCount) values")
+            }
+            out += Array(range)
         }
-        guard !out.isEmpty, out.allSatisfy({ $0 >= 1 }) else { throw ValidationError("\(name): give positive integers, e.g. 1-9") }
+        guard !out.isEmpty else { throw ValidationError("\(name): give positive integers, e.g. 1-9") }
         return out
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GestureTestSupport
+import GestureData
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -327,5 +328,25 @@ struct BadInputCLITests {
         #expect(r.signal == nil, "\(bad.name): killed by signal \(r.signal ?? 0)\n\(r.stderr)")
         #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
         for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
+    }
+}
+
+/// Issue 13: command-line numbers that used to crash or run without bound.
+struct CLIRangeTests {
+    @Test(arguments: [
+        (["--templates-per-class", "1-9223372036854775807"], "values must be 1…10000"),
+        (["--templates-per-class", "0-3"], "values must be 1…10000"),
+        (["--templates-per-class", "1-999,1-999"], "at most 1000 values"),
+        (["--trials", "1000000000"], "--trials must be 1…10000"),
+        (["--trials", "0"], "--trials must be 1…10000"),
+    ])
+    func outOfRangeNumbersAreRefusedWithTheirLimit(_ args: [String], _ message: String) throws {
+        let dir = try TemporaryDirectory("cli-ranges")
+        defer { dir.remove() }
+        let data = dir.path("d.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s1"], perLabel: 2), to: URL(fileURLWithPath: data))
+        let r = try CLIRunner.run(["eval", "matcher", "--dataset", data] + args)
+        #expect(r.status == 64, "exit \(r.status): \(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
     }
 }
