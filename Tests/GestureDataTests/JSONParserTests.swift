@@ -36,6 +36,32 @@ struct JSONParserTests {
         }
     }
 
+    /// Issue 13: the duplicate-key test scanned every earlier key (200 000 keys took
+    /// minutes); now one object of many keys is refused at the bound, and an object just
+    /// under it parses, its duplicate found through a set. (No time is asserted: with the
+    /// old scan, the 10 000-key object alone made 50 million comparisons.)
+    @Test func manyKeysAreBoundedAndDuplicatesFoundAtAnyPosition() throws {
+        func object(_ n: Int, duplicateLast: Bool = false) -> [UInt8] {
+            var keys = (0..<n).map { "\"k\($0)\": 1" }
+            if duplicateLast { keys.append("\"k0\": 2") }
+            return Array(("{" + keys.joined(separator: ",") + "}").utf8)
+        }
+        let ok = try JSONParser.parse(object(JSONParser.maxObjectKeys))
+        if case .object(let m) = ok { #expect(m.count == JSONParser.maxObjectKeys) } else { Issue.record("not an object") }
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(object(JSONParser.maxObjectKeys + 1)) }
+        do { _ = try JSONParser.parse(object(5000, duplicateLast: true)); Issue.record("duplicate accepted") } catch {
+            #expect(error.reason.contains("duplicate key 'k0'"))
+        }
+        do { _ = try JSONParser.parse(object(200_000)); Issue.record("accepted 200 000 keys") } catch {
+            #expect(error.reason.contains("more than 10000 keys"))
+        }
+        // A long duplicate key is cut in the message.
+        let long = String(repeating: "x", count: 5000)
+        do { _ = try JSONParser.parse(Array("{\"\(long)\": 1, \"\(long)\": 2}".utf8)); Issue.record("accepted") } catch {
+            #expect(error.reason.count < 200)
+        }
+    }
+
     @Test func errorsCarryLineColumnAndPath() {
         do {
             _ = try JSONParser.parse(Array("{\"s\": [\n  [1, 2],\n  [NaN, 3]]}".utf8))

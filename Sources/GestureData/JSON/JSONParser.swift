@@ -2,7 +2,8 @@
 /// column and the path of the value being read.
 ///
 /// Rules beyond the RFC: nesting deeper than ``maxDepth`` is rejected (no stack
-/// exhaustion on hostile input); duplicate object keys are rejected; numbers that
+/// exhaustion on hostile input); duplicate object keys are rejected, in linear time
+/// overall, and an object holds at most ``maxObjectKeys`` members; numbers that
 /// overflow a `Double` (`1e999`) are kept as ±infinity for the caller to reject with a
 /// field name; `NaN` and `Infinity` tokens get their own message.
 struct JSONParser {
@@ -19,6 +20,9 @@ struct JSONParser {
 
     /// Deepest nesting of arrays and objects accepted (a sample needs 4).
     static let maxDepth = 64
+    /// Most members one object may have (issue 13: 200 000 keys took minutes and froze
+    /// the recorder). A sample has fewer than ten; a point three.
+    static let maxObjectKeys = 10_000
 
     private let bytes: [UInt8]
     private var pos = 0
@@ -102,6 +106,7 @@ struct JSONParser {
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
         pos += 1
         var members: [(key: String, value: JSONValue)] = []
+        var seen: Set<String> = []  // duplicate test in O(1) per key, not a scan of the members
         skipSpace()
         if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
         while true {
@@ -111,7 +116,8 @@ struct JSONParser {
                                               : "unexpected end of input inside an object (truncated?)")
             }
             let key = try string()
-            if members.contains(where: { $0.key == key }) { throw error("duplicate key '\(key)'") }
+            guard seen.insert(key).inserted else { throw error("duplicate key '\(key.prefix(80))'") }
+            guard members.count < Self.maxObjectKeys else { throw error("more than \(Self.maxObjectKeys) keys in one object") }
             skipSpace()
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else {
                 throw error("expected ':' after key '\(key)', found \(describeHere())")
