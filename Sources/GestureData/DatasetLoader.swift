@@ -144,15 +144,7 @@ public enum DatasetLoader {
     }
 
     static func readBytes(_ url: URL, displayPath: String) throws -> Data {
-        let attrs = try? FileManager.default.attributesOfItem(atPath: url.path)
-        if let size = attrs?[.size] as? Int, size > maxFileBytes {
-            throw GestureDataError.tooLarge(file: displayPath, bytes: size, limit: maxFileBytes)
-        }
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw GestureDataError.unreadable(file: displayPath, reason: error.localizedDescription)
-        }
+        try BoundedFile.read(url.path, limit: maxFileBytes, displayPath: displayPath)
     }
 }
 

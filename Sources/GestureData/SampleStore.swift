@@ -205,14 +205,7 @@ public struct SampleStore: Sendable {
             throw SampleStoreError.notFound(label: entry.label, id: entry.id)
         }
         do {
-            let attrs = try? FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attrs?[.size] as? Int, size > Self.maxFileBytes {
-                throw GestureDataError.tooLarge(file: url.path, bytes: size, limit: Self.maxFileBytes)
-            }
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw GestureDataError.unreadable(file: url.path, reason: error.localizedDescription)
-            }
+            let data = try BoundedFile.read(url.path, limit: Self.maxFileBytes)
             return try NativeSampleCodec.decode(data, file: url.path)
         } catch let e as GestureDataError {
             throw SampleStoreError.data(e)

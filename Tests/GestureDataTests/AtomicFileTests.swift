@@ -2,6 +2,11 @@ import Foundation
 import Testing
 import GestureData
 import GestureTestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct AtomicFileTests {
     @Test func writeReplacesTheFileAndLeavesNoTemporaryFile() throws {
@@ -40,3 +45,43 @@ struct AtomicFileTests {
     }
 }
 
+
+/// Issue 13: inputs are checked through symbolic links and must be regular files;
+/// outputs never replace a special file.
+struct SpecialFileTests {
+    @Test func aLinkToAnOversizedFileIsRefusedBySizeUnread() throws {
+        let dir = try TemporaryDirectory("special-link")
+        defer { dir.remove() }
+        let big = dir.path("big.jsonl"), link = dir.path("link.jsonl")
+        // A sparse file: 65 MiB of size, no disk used.
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
+        #expect(truncate(big, off_t(DatasetLoader.maxFileBytes + (1 << 20))) == 0)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: big)
+        do { _ = try DatasetLoader.load(link); Issue.record("read through the link") } catch let e as GestureDataError {
+            guard case .tooLarge = e else { Issue.record("\(e)"); return }
+        }
+        #expect(throws: GestureDataError.self) { try BoundedFile.read(link, limit: 1 << 20) }
+    }
+
+    @Test func aFIFOIsRefusedAsInputAndAsOutput() throws {
+        let dir = try TemporaryDirectory("special-fifo")
+        defer { dir.remove() }
+        let fifo = dir.path("pipe.jsonl")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        do { _ = try BoundedFile.read(fifo, limit: 1 << 20); Issue.record("read a FIFO") } catch {
+            #expect("\(error)".contains("not a regular file (a FIFO)"), "\(error)")
+        }
+        do { _ = try TouchSessionReader.read(fifo); Issue.record("read a FIFO") } catch {
+            #expect("\(error)".contains("a FIFO"), "\(error)")
+        }
+        do { try AtomicFile.write(Data("x".utf8), to: URL(fileURLWithPath: fifo)); Issue.record("replaced a FIFO") } catch {
+            #expect("\(error)".contains("GestureLab writes only regular files"), "\(error)")
+        }
+        var st = stat()
+        #expect(lstat(fifo, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
+        // A folder given as an input file says so.
+        do { _ = try BoundedFile.read(dir.url.path, limit: 1 << 20); Issue.record("read a folder") } catch {
+            #expect("\(error)".contains("a folder"), "\(error)")
+        }
+    }
+}

@@ -22,18 +22,7 @@ public enum TouchSessionReader {
     /// Reads the session file at `path`.
     /// - Throws: ``GestureDataError`` (unreadable, too large, malformed or invalid field).
     public static func read(_ path: String) throws -> [TouchSessionEvent] {
-        let url = URL(fileURLWithPath: path)
-        let attrs = try? FileManager.default.attributesOfItem(atPath: url.path)
-        if let size = attrs?[.size] as? Int, size > maxFileBytes {
-            throw GestureDataError.tooLarge(file: path, bytes: size, limit: maxFileBytes)
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw GestureDataError.unreadable(file: path, reason: error.localizedDescription)
-        }
-        return try decode(data, file: path)
+        try decode(try BoundedFile.read(path, limit: maxFileBytes), file: path)
     }
 
     /// Decodes and validates a whole session.
