@@ -54,6 +54,14 @@ struct TemplatesBuild: ParsableCommand {
         case .pplus:
             templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: PPlusMatcher.self, settings: matcher.pPlus, using: &rng)
         }
+        // Issue 13: an all-degenerate dataset wrote a 0-template library that `recognize` then refused.
+        guard !templates.isEmpty else {
+            throw FileError(file: dataset, message: "no sample has a shape to match (every one is a single point, zero length or non-finite): no template library written")
+        }
+        let missing = data.labels.filter { l in !templates.contains { $0.name == l } }
+        if !missing.isEmpty {
+            Console.err("note: no usable sample (all degenerate) for: \(missing.sorted().joined(separator: ", ")); these labels have no template")
+        }
         var settings = [
             "source": URL(fileURLWithPath: dataset).lastPathComponent, "perClass": String(perClass),
             "select": select.rawValue, "seed": String(seed),

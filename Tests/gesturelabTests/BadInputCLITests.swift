@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GestureTestSupport
 import GestureData
+import GestureGeometry
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -348,5 +349,22 @@ struct CLIRangeTests {
         let r = try CLIRunner.run(["eval", "matcher", "--dataset", data] + args)
         #expect(r.status == 64, "exit \(r.status): \(r.stderr)")
         #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+}
+
+/// Issue 13: a dataset whose every sample is degenerate builds no library.
+struct DegenerateLibraryTests {
+    @Test func anAllDegenerateDatasetWritesNoLibrary() throws {
+        let dir = try TemporaryDirectory("cli-degenerate")
+        defer { dir.remove() }
+        let data = dir.path("d.jsonl")
+        let dots = ["a", "b"].flatMap { l in (0..<3).map { k in
+            Sample(gesture: Gesture(points: [Point(x: Double(k), y: 1), Point(x: Double(k), y: 1)]), label: l, subject: "s1") } }
+        try JSONLines.write(dots, to: URL(fileURLWithPath: data))
+        let out = dir.path("lib.json")
+        let r = try CLIRunner.run(["templates", "build", "--dataset", data, "--per-class", "2", "--out", out])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("no template library written"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
