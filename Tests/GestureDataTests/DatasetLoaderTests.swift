@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GestureData
+import GestureGeometry
 import GestureTestSupport
 
 struct DatasetLoaderTests {
@@ -88,5 +89,34 @@ struct DatasetLoaderTests {
         // Converting to native and back keeps every point.
         let back = try JSONLines.decode(try JSONLines.encode(d.samples), file: "mem.jsonl")
         #expect(back.map(\.gesture) == d.samples.map(\.gesture))
+    }
+}
+
+/// Issue 13: labels are normalized to NFC and may not hold control characters.
+struct LabelHygieneTests {
+    func write(_ labels: [String], _ dir: TemporaryDirectory) throws -> String {
+        let path = dir.path("d.jsonl")
+        let g = Gesture(points: [Point(x: 0, y: 0), Point(x: 10, y: 5)])
+        try JSONLines.write(labels.map { Sample(gesture: g, label: $0, subject: "s1") }, to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func twoUnicodeFormsOfALabelAreOneLabel() throws {
+        let dir = try TemporaryDirectory("labels-nfc")
+        defer { dir.remove() }
+        let d = try DatasetLoader.load(try write(["caf\u{E9}", "cafe\u{301}"], dir))
+        #expect(d.labels == ["caf\u{E9}"])
+        #expect(d.labels.first?.unicodeScalars.count == 4)
+    }
+
+    @Test func aControlCharacterInALabelIsAnErrorNamingTheField() throws {
+        let dir = try TemporaryDirectory("labels-control")
+        defer { dir.remove() }
+        let path = try write(["ok", "two\nlines"], dir)
+        do { _ = try DatasetLoader.load(path); Issue.record("accepted") } catch {
+            #expect("\(error)".contains("label") && "\(error)".contains("U+000A") && "\(error)".contains("sample 2"), "\(error)")
+        }
+        let skipping = try DatasetLoader.load(path, mode: .tolerant)
+        #expect(skipping.dataset.labels == ["ok"])
     }
 }
