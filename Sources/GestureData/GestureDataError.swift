@@ -52,3 +52,14 @@ public enum GestureDataError: Error, Hashable, Sendable, CustomStringConvertible
         }
     }
 }
+
+/// A value from the input as error messages show it: at most 80 characters, with the
+/// full length said when cut (issue 13: a 50 MB bad value was echoed whole).
+///
+/// ```swift
+/// shownValue(String(repeating: "9", count: 1000))   // "99…9 (1000 characters)"
+/// ```
+public func shownValue(_ value: some StringProtocol, limit: Int = 80) -> String {
+    guard value.count > limit else { return String(value) }
+    return String(value.prefix(limit)) + "… (\(value.count) characters)"
+}

@@ -92,3 +92,18 @@ struct JSONParserTests {
         #expect(a.isEmpty)
     }
 }
+
+/// Issue 13: a bad value is shown cut to 80 characters, with its length.
+struct ShownValueTests {
+    @Test func longBadValuesAreCutInMessages() throws {
+        let long = String(repeating: "9", count: 100_000) + "x"
+        do { _ = try JSONParser.parse(Array("[\(long)]".utf8)); Issue.record("accepted") } catch {
+            #expect(error.reason.count < 200, "\(error.reason.prefix(300))")
+        }
+        let xml = "<Gesture Name=\"a1\" Subject=\"1\" Speed=\"medium\" NumPts=\"2\"><Point X=\"\(long)\" Y=\"1\" T=\"0\"/><Point X=\"2\" Y=\"1\" T=\"1\"/></Gesture>"
+        do { _ = try GestureXMLReader.read(Data(xml.utf8), file: "a.xml", fallbackSubject: nil); Issue.record("accepted") } catch {
+            #expect("\(error)".count < 300 && "\(error)".contains("(100001 characters)"), "\("\(error)".prefix(300))")
+        }
+        #expect(shownValue("short") == "short")
+    }
+}

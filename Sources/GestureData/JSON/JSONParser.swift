@@ -116,11 +116,11 @@ struct JSONParser {
                                               : "unexpected end of input inside an object (truncated?)")
             }
             let key = try string()
-            guard seen.insert(key).inserted else { throw error("duplicate key '\(key.prefix(80))'") }
+            guard seen.insert(key).inserted else { throw error("duplicate key '\(shownValue(key))'") }
             guard members.count < Self.maxObjectKeys else { throw error("more than \(Self.maxObjectKeys) keys in one object") }
             skipSpace()
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else {
-                throw error("expected ':' after key '\(key)', found \(describeHere())")
+                throw error("expected ':' after key '\(shownValue(key))', found \(describeHere())")
             }
             pos += 1
             skipSpace()
@@ -185,7 +185,7 @@ struct JSONParser {
             guard digits() > 0 else { throw error("a number needs digits in its exponent") }
         }
         let text = String(decoding: bytes[start..<pos], as: UTF8.self)
-        guard let v = Double(text) else { throw error("'\(text)' is not a number") }
+        guard let v = Double(text) else { throw error("'\(shownValue(text))' is not a number") }
         return v  // may be ±infinity for huge exponents; the caller names the field
     }
 

@@ -64,7 +64,7 @@ public enum TouchSessionReader {
             guard let phase = TouchSessionPhase(rawValue: phaseName) else {
                 throw GestureDataError.invalidField(
                     file: file, location: loc, field: "phase",
-                    reason: "unknown phase '\(phaseName)' (expected began, moved, stationary, ended or cancelled)")
+                    reason: "unknown phase '\(shownValue(phaseName))' (expected began, moved, stationary, ended or cancelled)")
             }
             guard let wireTouches = wire.touches else {
                 throw GestureDataError.invalidField(file: file, location: loc, field: "touches", reason: "missing")

@@ -173,7 +173,7 @@ enum GestureXMLParser {
                 guard let q = rest.first, q == "\"" || q == "'" else { throw malformed("malformed encoding in the <?xml …?> declaration", line: start) }
                 let value = rest.dropFirst().prefix { $0 != q }
                 guard value == "utf-8" || value == "utf8" else {
-                    throw malformed("encoding '\(value)' is not supported; gesture logs are UTF-8", line: start)
+                    throw malformed("encoding '\(shownValue(value))' is not supported; gesture logs are UTF-8", line: start)
                 }
             }
         }

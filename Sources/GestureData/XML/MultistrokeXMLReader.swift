@@ -46,7 +46,7 @@ public enum MultistrokeXMLReader {
         for s in raw.strokes {
             if let index = s.index, Int(XMLFields.trimmedASCII(index)) == nil {
                 throw GestureDataError.invalidField(file: file, location: .line(s.line), field: "Stroke.index",
-                                                    reason: "'\(index)' is not an integer")
+                                                    reason: "'\(shownValue(index))' is not an integer")
             }
             if s.points.isEmpty {
                 throw GestureDataError.invalidField(file: file, location: .line(s.line), field: "Stroke",

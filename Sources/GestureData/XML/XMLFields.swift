@@ -46,7 +46,7 @@ enum XMLFields {
         guard let declared else { return }
         guard let n = Int(trimmedASCII(declared)) else {
             throw GestureDataError.invalidField(file: file, location: .line(line), field: "NumPts",
-                                                reason: "'\(declared)' is not an integer")
+                                                reason: "'\(shownValue(declared))' is not an integer")
         }
         if n != actual {
             throw GestureDataError.invalidField(file: file, location: .line(line), field: "NumPts",
@@ -84,11 +84,11 @@ enum XMLFields {
         }
         guard decimal, let v = Double(trimmed) else {
             throw GestureDataError.invalidField(file: file, location: .line(line), field: field,
-                                                reason: "'\(text)' is not a number")
+                                                reason: "'\(shownValue(text))' is not a number")
         }
         guard v.isFinite else {
             throw GestureDataError.invalidField(file: file, location: .line(line), field: field,
-                                                reason: "'\(text)' is out of range (not a finite number)")
+                                                reason: "'\(shownValue(text))' is out of range (not a finite number)")
         }
         return v
     }
