@@ -120,6 +120,17 @@ struct ModelCommandTests {
         let negatives = try #require(jsonObject(e.stdout)?["negatives"] as? [String: Any])
         let rate = try #require(negatives["negatives: touch sessions"] as? [String: Any], "\(negatives.keys)")
         #expect((rate["total"] as? Int ?? 0) > 10)
+        // With labelled test data too, the report plots the rule's ROC (log FPR axis) and the confusion.
+        let test = dir.path("test.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s9"], perLabel: 3, seed: 79), to: URL(fileURLWithPath: test))
+        let report = dir.path("report")
+        let withReport = try CLIRunner.run(["eval", "model", "--model", model, "--dataset", test, "--negatives", sessions,
+                                            "--report", report])
+        #expect(withReport.status == 0, "\(withReport.stderr)")
+        let files = listing(URL(fileURLWithPath: report))
+        #expect(files.contains("rejection-roc.svg") && files.contains("model-confusion.svg"), "\(files)")
+        let roc = try String(contentsOfFile: report + "/rejection-roc.svg", encoding: .utf8)
+        #expect(roc.contains("log scale"))
     }
 
     /// Issue 13, data loss: `train --out`, `--report` and `--out .` never replace a folder

@@ -30,6 +30,10 @@ public struct ModelRecognition: Hashable, Codable, Sendable {
     public var decisionValue: Double?
     /// What `decisionValue` is compared with.
     public var threshold: Double?
+    /// How far the match is inside its rule, ≥ 0 exactly when accepted: the verifier's
+    /// score minus its threshold, or 1 − distance / threshold for per-label thresholds (so
+    /// labels with different thresholds share one scale). `nil` without a rule or a match.
+    public var margin: Double?
     /// The decision in plain words, e.g. `accepted as check` or
     /// `rejected: closest check, verifier score -2.10 below its threshold 0.35`.
     public var verdict: String
@@ -100,7 +104,7 @@ public struct ModelRecognizer: Hashable, Sendable {
     /// - Parameter top: how many labels `matches` lists.
     public func recognize(_ gesture: Gesture, top: Int = 3) -> ModelRecognition {
         guard let primary = matchers[0].distances(gesture), !primary.isEmpty else {
-            return ModelRecognition(label: nil, nearest: nil, matches: [], decisionValue: nil, threshold: nil,
+            return ModelRecognition(label: nil, nearest: nil, matches: [], decisionValue: nil, threshold: nil, margin: nil,
                                     verdict: "rejected: nothing to match (no points, zero length or no templates)")
         }
         var bestPerLabel: [String: Match] = [:]
@@ -112,13 +116,22 @@ public struct ModelRecognizer: Hashable, Sendable {
         }
         let ranked = bestPerLabel.values.sorted { ($0.distance, $0.templateIndex) < ($1.distance, $1.templateIndex) }
         guard let best = ranked.first else {
-            return ModelRecognition(label: nil, nearest: nil, matches: [], decisionValue: nil, threshold: nil,
+            return ModelRecognition(label: nil, nearest: nil, matches: [], decisionValue: nil, threshold: nil, margin: nil,
                                     verdict: "rejected: nothing to match")
         }
         let shown = Array(ranked.prefix(Swift.max(1, top)))
         func result(_ ok: Bool, _ value: Double?, _ limit: Double?, _ why: String) -> ModelRecognition {
-            ModelRecognition(label: ok ? best.name : nil, nearest: best.name, matches: shown, decisionValue: value,
-                             threshold: limit, verdict: ok ? "accepted as \(best.name)" : "rejected: closest \(best.name), \(why)")
+            var margin: Double?
+            if let value, let limit {
+                switch rejection {
+                case .none: margin = nil
+                case .thresholds: margin = limit > 0 ? 1 - value / limit : limit - value
+                case .verifier: margin = value - limit
+                }
+            }
+            return ModelRecognition(label: ok ? best.name : nil, nearest: best.name, matches: shown, decisionValue: value,
+                                    threshold: limit, margin: margin,
+                                    verdict: ok ? "accepted as \(best.name)" : "rejected: closest \(best.name), \(why)")
         }
         switch rejection {
         case .none:

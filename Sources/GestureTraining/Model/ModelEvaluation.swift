@@ -48,6 +48,10 @@ public enum ModelEvaluation {
         /// Test samples whose label the model does not know (counted as negatives under `unknown label`).
         public var unknownLabels: [String]
         public var confusion: ConfusionMatrix
+        /// The rejection rule's margin (≥ 0 accepted) over in-vocabulary samples (positive
+        /// when accepted as the right label) against negatives and unknown-label samples:
+        /// ROC and score histogram. `nil` without a rule, positives or negatives.
+        public var rejectionCurve: BinaryEvaluation?
     }
 
     public struct SessionFigures: Hashable, Codable, Sendable {
@@ -101,6 +105,8 @@ public enum ModelEvaluation {
             perLabel[label] = LabelFigures(precision: precision, recall: recall,
                                            f1: p + recall.value > 0 ? 2 * p * recall.value / (p + recall.value) : 0)
         }
+        let positiveMargins: [Double?] = zip(inVocab, results).map { s, r in r.nearest == s.label ? r.margin : nil }
+        var negativeMargins: [Double?] = []
         var bySource: [String: (Int, Int)] = [:]
         let negResults = ParallelUnits.map(count: negativeSamples.count, progress: nil) { recognizer.recognize(negativeSamples[$0].gesture, top: 1) }
         for (s, r) in zip(negativeSamples, negResults) {
@@ -109,6 +115,7 @@ public enum ModelEvaluation {
             if r.accepted { c.0 += 1 }
             c.1 += 1
             bySource[source] = c
+            negativeMargins.append(r.margin)
         }
         for s in unknown {
             let r = recognizer.recognize(s.gesture, top: 1)
@@ -116,6 +123,17 @@ public enum ModelEvaluation {
             if r.accepted { c.0 += 1 }
             c.1 += 1
             bySource["unknown label"] = c
+            negativeMargins.append(r.margin)
+        }
+        var curve: BinaryEvaluation?
+        if model.manifest.rejection != "none", !positiveMargins.isEmpty, !negativeMargins.isEmpty,
+           (positiveMargins + negativeMargins).contains(where: { $0 != nil }) {
+            // Never-accepted samples (wrong label, nothing to match) sit below every measured margin.
+            let floor = ((positiveMargins + negativeMargins).compactMap { $0 }.min() ?? 0) - 1
+            curve = BinaryEvaluation(name: "rejection", positive: "in-vocabulary samples, accepted as their label",
+                                     scoreName: "\(model.manifest.rejection) margin (≥ 0 accepted)",
+                                     positives: positiveMargins.map { $0 ?? floor }, negatives: negativeMargins.map { $0 ?? floor },
+                                     orientation: .higherIsPositive, threshold: 0)
         }
         return Report(model: modelPath, matcher: model.manifest.matcher.description, rejection: model.manifest.rejection,
                       samples: inVocab.count, topOneAccuracy: Rate(top, of: inVocab.count),
@@ -123,7 +141,8 @@ public enum ModelEvaluation {
                       acceptedWrong: Rate(wrong, of: inVocab.count), perLabel: perLabel,
                       negatives: bySource.mapValues { Rate($0.0, of: $0.1) },
                       sessions: sessions.isEmpty ? nil : sessionFigures(recognizer, sessions),
-                      unknownLabels: Array(Set(unknown.compactMap(\.label))).sorted(), confusion: confusion)
+                      unknownLabels: Array(Set(unknown.compactMap(\.label))).sorted(), confusion: confusion,
+                      rejectionCurve: curve)
     }
 
     /// Every touch's path (began → ended) in each session is one stroke for the model;
@@ -180,6 +199,6 @@ extension EvaluationReport {
             ? [ClassificationEvaluation(name: "model", method: "\(r.matcher), rejection \(r.rejection)", confusion: r.confusion)] : []
         return EvaluationReport(title: "gesturelab eval model (\(r.model))", seed: seed,
                                 settings: ["model": r.model, "matcher": r.matcher, "rejection": r.rejection], dataset: dataset,
-                                classification: classification, notes: notes)
+                                binary: r.rejectionCurve.map { [$0] } ?? [], classification: classification, notes: notes)
     }
 }

@@ -105,8 +105,7 @@ public enum SubjectCrossValidation {
                 verifierFolds += 1
                 func relative(_ g: Gesture, truth: String?) -> Double? {
                     let r = recognizer.recognize(g, top: 1)
-                    guard let value = r.decisionValue, let limit = r.threshold, truth == nil || r.nearest == truth else { return nil }
-                    return value - limit
+                    return truth == nil || r.nearest == truth ? r.margin : nil
                 }
                 for s in testSamples { verifierPositives.append(relative(s.gesture, truth: s.label)) }
                 for g in scribbles {
