@@ -103,7 +103,8 @@ public enum NativeSampleCodec {
                     xyt.append(v)
                 }
                 let t: Double? = xyt.count == 3 ? xyt[2] : nil
-                if let t, let lastT, t < lastT - timeTolerance {
+                // A few ulps of slack: at epoch-second scale (~1.7e9) a 1 ms step is not exact.
+                if let t, let lastT, lastT - t > timeTolerance + 4 * Double.ulpOfOne * Swift.max(abs(t), abs(lastT)) {
                     throw fail("\(field)[2]", "time goes backwards (\(t) after \(lastT))")
                 }
                 if let t { lastT = t }

@@ -90,9 +90,9 @@ struct DollarOneXMLReaderTests {
     }
 
     @Test func timeGoingBackwardsIsAnError() {
-        let xml = "<Gesture Name=\"v01\">\n<Point X=\"1\" Y=\"2\" T=\"5\" />\n<Point X=\"3\" Y=\"4\" T=\"4\" />\n</Gesture>"
+        let xml = "<Gesture Name=\"v01\">\n<Point X=\"1\" Y=\"2\" T=\"5\" />\n<Point X=\"3\" Y=\"4\" T=\"3\" />\n</Gesture>"
         #expect(throws: GestureDataError.invalidField(file: "v.xml", location: .line(3), field: "T",
-                                                      reason: "time goes backwards (4 after 5)")) {
+                                                      reason: "time goes backwards within a stroke (3 after 5; at most 1 ms is allowed)")) {
             try DollarOneXMLReader.read(Data(xml.utf8), file: "v.xml")
         }
     }

@@ -94,3 +94,20 @@ struct NativeSampleCodecTests {
         #expect(back.count == 1 && back.samples[0].gesture == s.gesture)
     }
 }
+
+/// Issue 13: epoch-second times stepping back by 1 ms are within the tolerance, however
+/// the decimal rounds; 2 ms back is refused.
+struct NativeTimeToleranceTests {
+    func sample(_ t1: String, _ t2: String) -> Data {
+        Data(#"{"format": "gesturelab.sample/1", "strokes": [[[0, 0, \#(t1)], [5, 5, \#(t2)]]]}"#.utf8)
+    }
+
+    @Test func oneMillisecondBackAtEpochScaleIsRead() throws {
+        _ = try NativeSampleCodec.decode(sample("1302127606.846", "1302127606.845"), file: "s.json")
+        // 1302127606.841 − 1302127606.840 is 0.0010001659 in binary: refused before the fix.
+        _ = try NativeSampleCodec.decode(sample("1302127606.841", "1302127606.840"), file: "s.json")
+        #expect(throws: GestureDataError.self) {
+            try NativeSampleCodec.decode(sample("1302127606.846", "1302127606.844"), file: "s.json")
+        }
+    }
+}

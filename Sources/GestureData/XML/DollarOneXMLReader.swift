@@ -48,7 +48,7 @@ public enum DollarOneXMLReader {
                                                 reason: "the gesture has no points (empty stroke)")
         }
         try XMLFields.checkNumPts(raw.attributes["NumPts"], actual: raw.loosePoints.count, line: raw.line, file: file)
-        let points = try XMLFields.points([raw.loosePoints], file: file)[0]
+        let points = try XMLFields.points([raw.loosePoints], file: file).strokes[0]
         let url = URL(fileURLWithPath: file)
         let name = raw.attributes["Name"] ?? url.deletingPathExtension().lastPathComponent
         var meta: [String: String] = [:]

@@ -55,10 +55,12 @@ public enum MultistrokeXMLReader {
         }
         let total = raw.strokes.reduce(0) { $0 + $1.points.count }
         try XMLFields.checkNumPts(raw.attributes["NumPts"], actual: total, line: raw.line, file: file)
-        let strokes = try XMLFields.points(raw.strokes.map(\.points), file: file).map(Stroke.init)
+        let (points, timeNote) = try XMLFields.points(raw.strokes.map(\.points), file: file)
+        let strokes = points.map(Stroke.init)
 
         let name = raw.attributes["Name"] ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         var meta: [String: String] = ["name": name]
+        if let timeNote { meta["note"] = timeNote }
         let label: String
         if let tilde = name.lastIndex(of: "~"), tilde != name.startIndex {
             label = String(name[..<tilde])

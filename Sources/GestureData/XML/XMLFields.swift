@@ -3,11 +3,19 @@ import GestureGeometry
 
 /// Field rules shared by the XML readers.
 enum XMLFields {
+    /// How far a time may step back within a stroke, in the file's own unit: 1 ms of
+    /// clock jitter (the $N/$P multistroke logs step back by exactly 1 ms in a fifth of
+    /// their files). Compared in the file's unit, so integer epoch milliseconds compare
+    /// exactly (issue 13: converted to seconds at ~1.3e9, a 1 ms step became 0.0010002).
+    static func timeTolerance(inSeconds: Bool) -> Double { inSeconds ? 0.001 : 1 }
+
     /// Converts raw points to points, stroke by stroke, with the time rule of the XML
     /// logs: when every `T` is an integer literal the times are milliseconds; when any
     /// has a fraction or an exponent they are all seconds. Times are returned in seconds.
-    /// `T` must be on every point or on none, and may not decrease through the gesture.
-    static func points(_ strokes: [[RawXMLGesture.RawPoint]], file: String) throws -> [[Point]] {
+    /// `T` must be on every point or on none; within a stroke it may step back by at most
+    /// ``timeTolerance(inSeconds:)``. Strokes whose times overlap or are out of order
+    /// (seen in real multistroke logs) are kept in document order, with `note` saying so.
+    static func points(_ strokes: [[RawXMLGesture.RawPoint]], file: String) throws -> (strokes: [[Point]], note: String?) {
         let all = strokes.joined()
         if all.count > SampleLimits.maxPoints {  // issue 8: bounded work downstream
             let first = all.dropFirst(SampleLimits.maxPoints).first
@@ -20,25 +28,35 @@ enum XMLFields {
                                                 reason: "missing here, but other points of the gesture have times")
         }
         let inSeconds = all.contains { $0.t.map(isFractional) ?? false }
-        var previous: (t: Double, text: String)?
-        return try strokes.map { raw in
-            try raw.map { r in
+        let tolerance = timeTolerance(inSeconds: inSeconds)
+        var strokesOutOfOrder = false
+        var lastOfPreviousStroke: Double?
+        let out = try strokes.map { raw -> [Point] in
+            var previous: (v: Double, text: String)?
+            var first: Double?
+            let pts = try raw.map { r -> Point in
                 let x = try number(r.x, field: "X", line: r.line, file: file)
                 let y = try number(r.y, field: "Y", line: r.line, file: file)
                 var t: Double?
                 if let text = r.t {
                     let v = try number(text, field: "T", line: r.line, file: file)
-                    let seconds = inSeconds ? v : v / 1000
-                    if let p = previous, seconds < p.t {
-                        throw GestureDataError.invalidField(file: file, location: .line(r.line), field: "T",
-                                                            reason: "time goes backwards (\(text) after \(p.text))")
+                    // A few ulps of slack for times written with fractions at epoch scale.
+                    if let p = previous, p.v - v > tolerance + 4 * Double.ulpOfOne * Swift.max(abs(v), abs(p.v)) {
+                        throw GestureDataError.invalidField(
+                            file: file, location: .line(r.line), field: "T",
+                            reason: "time goes backwards within a stroke (\(shownValue(text)) after \(shownValue(p.text)); at most \(inSeconds ? "0.001 s" : "1 ms") is allowed)")
                     }
-                    previous = (seconds, text)
-                    t = seconds
+                    previous = (v, text)
+                    if first == nil { first = v }
+                    t = inSeconds ? v : v / 1000
                 }
                 return Point(x: x, y: y, t: t)
             }
+            if let f = first, let l = lastOfPreviousStroke, f < l { strokesOutOfOrder = true }
+            if let p = previous { lastOfPreviousStroke = p.v }
+            return pts
         }
+        return (out, strokesOutOfOrder ? "strokes overlap in time or are out of order; kept in document order" : nil)
     }
 
     /// Checks an optional `NumPts` attribute against the number of points.
