@@ -11,14 +11,15 @@ import GestureGeometry
 /// Reading rules: `format` must be exactly ``format``; `strokes` is required and holds at
 /// least one stroke of at least one point; a point is `[x, y]` or `[x, y, t]` with finite
 /// numbers (JSON has no NaN; a number too large for a `Double`, such as `1e999`, is
-/// rejected too); times may not go back by more than ``timeTolerance`` within a sample;
+/// rejected too); times may not go back by more than ``timeTolerance`` within a stroke
+/// (strokes may overlap in time or come out of order, as in real multistroke logs);
 /// `label` and `subject` are strings or absent/null; `meta` maps names to strings.
 /// Unknown keys are ignored, so later minor additions stay readable.
 public enum NativeSampleCodec {
     public static let format = "gesturelab.sample/1"
 
-    /// Times may step back by this much (seconds) before a sample is rejected, to absorb
-    /// clock jitter between strokes.
+    /// Times may step back by this much (seconds) within a stroke before a sample is
+    /// rejected, to absorb clock jitter.
     public static let timeTolerance = 0.001
 
     /// Decodes one sample object.
@@ -45,6 +46,8 @@ public enum NativeSampleCodec {
         func fail(_ field: String, _ reason: String) -> GestureDataError {
             .invalidField(file: file, location: loc, field: field, reason: reason)
         }
+        // A whole file may also be in one of the public collections' layouts.
+        if location == .whole, GesterJSONReader.recognizes(root) { return try GesterJSONReader.read(root, file: file) }
         guard case .object = root else { throw fail("(root)", "a sample is a JSON object, found \(root.kindName)") }
 
         guard let formatValue = root["format"] else { throw fail("format", "missing") }
@@ -87,6 +90,7 @@ public enum NativeSampleCodec {
             }
             var pts: [Point] = []
             pts.reserveCapacity(rawPoints.count)
+            lastT = nil  // strokes may overlap in time or come out of order (real multistroke logs)
             for (i, rp) in rawPoints.enumerated() {
                 let field = "strokes[\(k)][\(i)]"
                 guard case .array(let comps) = rp, comps.count == 2 || comps.count == 3 else {
@@ -105,7 +109,7 @@ public enum NativeSampleCodec {
                 let t: Double? = xyt.count == 3 ? xyt[2] : nil
                 // A few ulps of slack: at epoch-second scale (~1.7e9) a 1 ms step is not exact.
                 if let t, let lastT, lastT - t > timeTolerance + 4 * Double.ulpOfOne * Swift.max(abs(t), abs(lastT)) {
-                    throw fail("\(field)[2]", "time goes backwards (\(t) after \(lastT))")
+                    throw fail("\(field)[2]", "time goes backwards within a stroke (\(t) after \(lastT); at most 0.001 s is allowed)")
                 }
                 if let t { lastT = t }
                 pts.append(Point(x: xyt[0], y: xyt[1], t: t))

@@ -48,7 +48,7 @@ struct NativeSampleCodecTests {
         (#"{"format": "gesturelab.sample/1", "strokes": [[[0, 0, 5], [1, 1, 4]]]}"#, "strokes[0][1][2]"),
         (#"{"format": "gesturelab.sample/1", "label": 3, "strokes": [[[0, 0]]]}"#, "label"),
         (#"{"format": "gesturelab.sample/1", "meta": {"speed": 2}, "strokes": [[[0, 0]]]}"#, "meta.speed"),
-        (#"[1, 2]"#, "(root)"),
+        (#"[1, 2]"#, "[0]"),  // read as a bare array of strokes: its first stroke is not one
     ])
     func invalidFieldsAreNamed(json: String, field: String) {
         do {
