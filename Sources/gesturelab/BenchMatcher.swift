@@ -68,7 +68,7 @@ struct BenchMatcher: ParsableCommand {
 
     func run() throws {
         let ts = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
-        let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects)
+        let data = try datasetOptions.load(dataset)
         let byLabel = data.byLabel.sorted { $0.key < $1.key }
         guard byLabel.count >= 2 else { throw FileError(file: dataset, message: "needs at least two labels") }
         var rng = SeededGenerator(seed: seed)

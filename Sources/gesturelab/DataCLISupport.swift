@@ -2,15 +2,6 @@ import ArgumentParser
 import Foundation
 import GestureData
 
-/// `--skip-invalid`, shared by the commands that read a dataset.
-struct TolerantOptions: ParsableArguments {
-    @Flag(name: .customLong("skip-invalid"),
-          help: "Skip bad samples (each skipped file or line is listed with its error) instead of stopping at the first.")
-    var skipInvalid = false
-
-    var mode: LoadMode { skipInvalid ? .tolerant : .strict }
-}
-
 /// One sample left out in tolerant mode, as the commands print it.
 struct SkippedSample: Codable {
     var file: String

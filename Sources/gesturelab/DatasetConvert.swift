@@ -23,7 +23,6 @@ extension DatasetCommand {
         var output: String
 
         @OptionGroup var datasetOptions: DatasetOptions
-        @OptionGroup var tolerant: TolerantOptions
         @OptionGroup var format: OutputOptions
 
         func validate() throws {
@@ -40,7 +39,7 @@ extension DatasetCommand {
         }
 
         func run() throws {
-            let (report, _) = try DataCLI.load(path, mode: tolerant.mode, excluding: datasetOptions.excludedSubjects)
+            let (report, _) = try DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects)
             let url = URL(fileURLWithPath: output)
             // A previous output inside the input folder is not input: re-running the
             // command must not duplicate its samples.
@@ -58,7 +57,7 @@ extension DatasetCommand {
                 try JSONLines.write(samples, to: url)
             }
             let summary = Summary(output: output, samples: samples.count,
-                                  skipped: tolerant.skipInvalid ? report.skipped.map(SkippedSample.init) : nil)
+                                  skipped: datasetOptions.skipInvalid ? report.skipped.map(SkippedSample.init) : nil)
             switch format.format {
             case .json:
                 Console.out(try Console.json(summary))

@@ -17,7 +17,6 @@ extension DatasetCommand {
         var path: String
 
         @OptionGroup var datasetOptions: DatasetOptions
-        @OptionGroup var tolerant: TolerantOptions
         @OptionGroup var output: OutputOptions
 
         @Flag(help: "Also print how long loading took (wall clock, seconds).")
@@ -35,7 +34,7 @@ extension DatasetCommand {
         }
 
         func run() throws {
-            let (report, seconds) = try DataCLI.load(path, mode: tolerant.mode, excluding: datasetOptions.excludedSubjects)
+            let (report, seconds) = try DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects)
             let dataset = report.dataset
 
             func spread(_ values: [Int]) -> Summary.Spread? {
@@ -50,7 +49,7 @@ extension DatasetCommand {
                 pointsPerSample: spread(dataset.samples.map(\.gesture.pointCount)),
                 strokesPerSample: spread(dataset.samples.map(\.gesture.strokes.count)),
                 loadSeconds: timing ? seconds : nil,
-                skipped: tolerant.skipInvalid ? report.skipped.map(SkippedSample.init) : nil)
+                skipped: datasetOptions.skipInvalid ? report.skipped.map(SkippedSample.init) : nil)
 
             switch output.format {
             case .json:
@@ -63,7 +62,7 @@ extension DatasetCommand {
                 for (k, v) in summary.subjects.sorted(by: { $0.key < $1.key }) { Console.out("  \(k.isEmpty ? "(none)" : k): \(v)") }
                 if let p = summary.pointsPerSample { Console.out("points per sample: min \(p.min), median \(p.median), max \(p.max)") }
                 if let s = summary.strokesPerSample { Console.out("strokes per sample: min \(s.min), median \(s.median), max \(s.max)") }
-                if tolerant.skipInvalid {
+                if datasetOptions.skipInvalid {
                     Console.out("skipped: \(report.skipped.count)")
                     for e in report.skipped { Console.out("  \(e)") }
                 }

@@ -56,7 +56,7 @@ struct EvalDetector: ParsableCommand {
         } else {
             choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
         }
-        let data = try DatasetLoader.load(dataset).excludingSubjects(datasetOptions.excludedSubjects)
+        let data = try datasetOptions.load(dataset)
         var settingsFrom: DetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
         let bar = StageProgressBar(format: output.format)

@@ -152,7 +152,7 @@ struct EvalEngine: ParsableCommand {
             }
             inputs.append((name, s.events, s.labels))
         } else if let path = dataset {
-            let data = try DatasetLoader.load(path).excludingSubjects(datasetOptions.excludedSubjects)
+            let data = try datasetOptions.load(path)
             let builder = SampleSessionBuilder()
             var names = try labelNames()
             if names.isEmpty {

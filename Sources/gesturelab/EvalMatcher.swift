@@ -87,7 +87,7 @@ struct EvalMatcher: ParsableCommand {
             stretchesX: try variantStretches.map { try MatcherCLI.parseDoubleList($0, name: "--variant-stretches") } ?? [])
         let loaded = try model.map(ModelCLI.load)
         let settings = try matcher.resolved(model: loaded, folder: model)
-        let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects, speed: speed)
+        let data = try datasetOptions.load(dataset, speed: speed)
         guard data.labels.count >= 2 else { throw FileError(file: dataset, message: "needs labelled samples of at least two labels") }
         if evaluationProtocol == .leaveOneLabelOut {
             // An empty protocol would print 0/0 as 0 %: say what is missing instead.

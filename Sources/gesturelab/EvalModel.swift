@@ -32,7 +32,7 @@ struct EvalModel: ParsableCommand {
 
     func run() throws {
         let m = try ModelCLI.load(model)
-        let test = try dataset.map { try MatcherCLI.loadDataset($0, excluding: datasetOptions.excludedSubjects) } ?? Dataset([])
+        let test = try dataset.map { try datasetOptions.load($0) } ?? Dataset([])
         let negs = try negatives.map(MatcherCLI.loadNegatives) ?? []
         var sessionList: [(name: String, events: [TouchSessionEvent])] = []
         if let sessions {

@@ -145,13 +145,6 @@ enum MatcherCLI {
         }
     }
 
-    /// Loads a dataset, dropping `--exclude-subject` subjects and keeping one speed.
-    static func loadDataset(_ path: String, excluding: [String], speed: String? = nil) throws -> Dataset {
-        var d = try DatasetLoader.load(path).excludingSubjects(excluding)
-        if let speed { d = d.filter { $0.speed == speed } }
-        return d
-    }
-
     /// The label negatives read from touch sessions carry (their source in reports).
     static let sessionNegativeLabel = "touch sessions"
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureData
 
 /// How a command prints its result.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -16,6 +17,27 @@ struct DatasetOptions: ParsableArguments {
     @Option(name: .customLong("exclude-subject"),
             help: "Leave out this subject (its id or its folder name); repeatable.")
     var excludedSubjects: [String] = []
+
+    @Flag(name: .customLong("skip-invalid"),
+          help: "Skip bad samples (each skipped file or line is listed with its error) instead of stopping at the first.")
+    var skipInvalid = false
+
+    var mode: LoadMode { skipInvalid ? .tolerant : .strict }
+
+    /// Loads the dataset at `path` in this mode, without the excluded subjects (and, when
+    /// given, only `speed`). Skipped samples are listed on standard error.
+    /// - Throws: the first bad sample's error (strict), or, with `--skip-invalid`, an
+    ///   error when every input was refused: a command never runs on nothing.
+    func load(_ path: String, speed: String? = nil) throws -> Dataset {
+        let report = try DatasetLoader.load(path, mode: mode)
+        DataCLI.reportSkipped(report.skipped)
+        if report.dataset.samples.isEmpty, let first = report.skipped.first {
+            throw FileError(file: path, message: "every input was refused (\(report.skipped.count) skipped; the first: \(first))")
+        }
+        var d = report.dataset.excludingSubjects(excludedSubjects)
+        if let speed { d = d.filter { $0.speed == speed } }
+        return d
+    }
 }
 
 /// Writes to standard output / error. The CLI is the only module that prints.

@@ -39,7 +39,7 @@ struct TemplatesBuild: ParsableCommand {
     }
 
     func run() throws {
-        let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects, speed: speed)
+        let data = try datasetOptions.load(dataset, speed: speed)
         guard !data.labels.isEmpty else { throw FileError(file: dataset, message: "no labelled samples to build templates from") }
         var rng = SeededGenerator(seed: seed)
         let method: TemplateSelection = select == .random ? .random : .medoid

@@ -82,9 +82,6 @@ struct TrainAll: ParsableCommand {
     @Option(help: "Splices of two half gestures added as negatives (needs two labels).")
     var splices = 200
 
-    @Flag(help: "Train on the readable files when some cannot be read (the manifest lists the skipped ones).")
-    var skipUnreadable = false
-
     @Option(help: "Seed for every random choice.")
     var seed: UInt64 = 1
 
@@ -144,7 +141,7 @@ struct TrainAll: ParsableCommand {
         // Read tolerantly so that every bad file is named at once, not just the first.
         let loaded = try DatasetLoader.load(dataset, mode: .tolerant)
         let skipped = loaded.skipped.map(\.description)
-        if !skipped.isEmpty && !skipUnreadable { throw TrainingError.unreadableFiles(skipped) }
+        if !skipped.isEmpty && !datasetOptions.skipInvalid { throw TrainingError.unreadableFiles(skipped) }
         let data = loaded.dataset.excludingSubjects(datasetOptions.excludedSubjects)
         let bar = StageProgressBar(format: output.format)
         let excluded = datasetOptions.excludedSubjects

@@ -48,7 +48,7 @@ struct TrainDetector: ParsableCommand {
     }
 
     func run() throws {
-        let data = try DatasetLoader.load(dataset).excludingSubjects(datasetOptions.excludedSubjects)
+        let data = try datasetOptions.load(dataset)
         let m = DetectorMeasurements.measure(detector, dataset: data)
         let result: DetectorTrainer.Result
         do {

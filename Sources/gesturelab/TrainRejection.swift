@@ -68,7 +68,7 @@ struct TrainRejection: ParsableCommand {
 
     func run() throws {
         let library = try MatcherCLI.loadLibrary(templates)
-        let data = try MatcherCLI.loadDataset(dataset, excluding: datasetOptions.excludedSubjects)
+        let data = try datasetOptions.load(dataset)
         guard !data.samples.isEmpty else { throw FileError(file: dataset, message: "no samples") }
         let m: RejectionMethod
         switch method {

@@ -39,7 +39,7 @@ struct WorkflowTrainCommandTests {
         let r = try CLIRunner.run(["train", "--dataset", tmp.path("data"), "--out", tmp.path("model")] + Self.small)
         #expect(r.status != 0)
         #expect(r.stderr.contains("bad.xml"))
-        #expect(r.stderr.contains("--skip-unreadable"))
+        #expect(r.stderr.contains("--skip-invalid"))
         #expect(Self.entries(tmp.url) == ["data"])
     }
 
@@ -47,7 +47,7 @@ struct WorkflowTrainCommandTests {
         let tmp = try Self.folder(WorkflowFixtures.samples(perLabel: 2))
         defer { tmp.remove() }
         try Data("not json".utf8).write(to: tmp.url.appendingPathComponent("data/s2/bad.json"))
-        let r = try CLIRunner.run(["train", "--dataset", tmp.path("data"), "--out", tmp.path("model"), "--skip-unreadable",
+        let r = try CLIRunner.run(["train", "--dataset", tmp.path("data"), "--out", tmp.path("model"), "--skip-invalid",
                                    "--format", "json"] + Self.small)
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONDecoder().decode(TrainingManifest.self,

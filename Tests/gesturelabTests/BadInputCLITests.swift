@@ -368,3 +368,28 @@ struct DegenerateLibraryTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
+
+/// Issue 13: one `--skip-invalid` on every dataset command; nothing left is an error.
+struct SkipInvalidTests {
+    @Test(arguments: [["eval", "matcher", "--trials", "2", "--templates-per-class", "1"], ["templates", "build", "--per-class", "1", "--out", "LIB"],
+                      ["eval", "detector", "checkmark", "--positive", "check"], ["train", "rejection", "--templates", "LIB0", "--algorithm", "protractor", "--out", "LIB"]])
+    func skipInvalidSkipsAndAllRefusedIsAnError(_ command: [String]) throws {
+        let dir = try TemporaryDirectory("cli-skip-invalid")
+        defer { dir.remove() }
+        let mixed = dir.path("mixed"), bad = dir.path("bad")
+        try FileManager.default.createDirectory(atPath: mixed, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: bad, withIntermediateDirectories: true)
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s1", "s2"], perLabel: 3), to: URL(fileURLWithPath: mixed + "/good.jsonl"))
+        for d in [mixed, bad] { try "{not json".write(toFile: d + "/broken.json", atomically: true, encoding: .utf8) }
+        let lib0 = dir.path("lib0.json")
+        #expect(try CLIRunner.run(["templates", "build", "--dataset", mixed + "/good.jsonl", "--per-class", "1", "--algorithm", "protractor", "--out", lib0]).status == 0)
+        let args = command.map { $0 == "LIB" ? dir.path("lib.json") : $0 == "LIB0" ? lib0 : $0 }
+        let strict = try CLIRunner.run(args + ["--dataset", mixed])
+        #expect(strict.status != 0 && strict.stderr.contains("broken.json"), "\(strict.stderr)")
+        let tolerant = try CLIRunner.run(args + ["--dataset", mixed, "--skip-invalid"])
+        #expect(tolerant.status == 0, "\(args): \(tolerant.stderr)")
+        #expect(tolerant.stderr.contains("broken.json"))
+        let nothing = try CLIRunner.run(args + ["--dataset", bad, "--skip-invalid"])
+        #expect(nothing.status != 0 && nothing.stderr.contains("every input was refused"), "\(nothing.stderr)")
+    }
+}

@@ -23,7 +23,7 @@ public enum TrainingError: Error, Hashable, Sendable, CustomStringConvertible {
             let shown = messages.prefix(10).map { "  \($0)" }.joined(separator: "\n")
             let more = messages.count > 10 ? "\n  … and \(messages.count - 10) more" : ""
             return "\(messages.count) file(s) or line(s) could not be read; nothing was written:\n\(shown)\(more)\n"
-                + "Fix them, or pass --skip-unreadable to train on the rest (the manifest then lists what was skipped)."
+                + "Fix them, or pass --skip-invalid to train on the rest (the manifest then lists what was skipped)."
         }
     }
 }
