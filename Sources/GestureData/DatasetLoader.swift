@@ -59,43 +59,77 @@ public enum DatasetLoader {
             if mode == .strict, let e = r.skipped.first { throw e }
             return LoadReport(dataset: Dataset(r.samples), skipped: r.skipped)
         }
-        let files = try listFiles(root)
-        var results = [FileResult](repeating: FileResult(samples: [], skipped: []), count: files.count)
-        results.withUnsafeMutableBufferPointer { buf in
-            let out = UnsafeSendableBuffer(buf)
-            DispatchQueue.concurrentPerform(iterations: files.count) { i in
-                let (url, folder) = files[i]
-                out.buffer[i] = loadFile(url, displayPath: url.path, folder: folder, mode: mode)
-            }
-        }
+        let (files, unlistable) = try listFiles(root)
+        // A folder that cannot be listed is an error, never silently empty (issue 13).
+        if mode == .strict, let e = unlistable.first { throw e }
         var samples: [Sample] = []
-        var skipped: [GestureDataError] = []
-        for r in results {
-            if mode == .strict, let e = r.skipped.first { throw e }
-            samples += r.samples
-            skipped += r.skipped
+        var skipped: [GestureDataError] = unlistable
+        // Files are read in parallel a batch at a time, in path order, so strict mode stops
+        // at the batch holding the first bad file instead of parsing the rest first, and at
+        // most one batch of files (bounded in count and bytes) is in memory being parsed.
+        var start = 0
+        while start < files.count {
+            var end = start, bytes = 0
+            while end < files.count && end - start < batchFiles && (end == start || bytes + files[end].size <= batchBytes) {
+                bytes += files[end].size
+                end += 1
+            }
+            var results = [FileResult](repeating: FileResult(samples: [], skipped: []), count: end - start)
+            let base = start
+            results.withUnsafeMutableBufferPointer { buf in
+                let out = UnsafeSendableBuffer(buf)
+                DispatchQueue.concurrentPerform(iterations: end - start) { i in
+                    let f = files[base + i]
+                    out.buffer[i] = loadFile(f.url, displayPath: f.url.path, folder: f.folder, mode: mode)
+                }
+            }
+            for r in results {
+                if mode == .strict, let e = r.skipped.first { throw e }
+                samples += r.samples
+                skipped += r.skipped
+            }
+            start = end
         }
         return LoadReport(dataset: Dataset(samples), skipped: skipped)
     }
 
+    /// Most files parsed at once.
+    static let batchFiles = 256
+    /// Most bytes of files parsed at once (a batch always holds at least one file).
+    static let batchBytes = 128 << 20
+
     /// Supported files under `root` with the first folder below the root (or `nil` for
-    /// files directly in it), sorted by path.
-    static func listFiles(_ root: URL) throws -> [(URL, String?)] {
-        guard let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
-                                                     options: [.skipsHiddenFiles]) else {
+    /// files directly in it) and their sizes, sorted by path; and the folders that could
+    /// not be listed, as errors.
+    static func listFiles(_ root: URL) throws -> (files: [(url: URL, folder: String?, size: Int)], unlistable: [GestureDataError]) {
+        let failures = ListingFailures()
+        guard let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
+                                                     options: [.skipsHiddenFiles], errorHandler: { url, error in
+                                                         failures.add(.unreadable(file: url.path, reason: "cannot list this folder: \(error.localizedDescription)"))
+                                                         return true
+                                                     }) else {
             throw GestureDataError.unreadable(file: root.path, reason: "cannot list folder")
         }
-        var out: [(path: String, url: URL, folder: String?)] = []
+        var out: [(path: String, url: URL, folder: String?, size: Int)] = []
         let rootComponents = root.pathComponents.count
         for case let url as URL in e {
             let ext = url.pathExtension.lowercased()
             guard ["xml", "json", "jsonl"].contains(ext) else { continue }
             let comps = url.standardizedFileURL.pathComponents
             let folder = comps.count > rootComponents + 1 ? comps[rootComponents] : nil
-            out.append((url.path, url, folder))
+            let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+            out.append((url.path, url, folder, size))
         }
         // Sorting on the cached path: URL.path is rebuilt on every call.
-        return out.sorted { $0.path < $1.path }.map { ($0.url, $0.folder) }
+        return (out.sorted { $0.path < $1.path }.map { ($0.url, $0.folder, $0.size) }, failures.all)
+    }
+
+    /// Errors the folder enumerator reports from its callback.
+    final class ListingFailures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var errors: [GestureDataError] = []
+        func add(_ e: GestureDataError) { lock.lock(); errors.append(e); lock.unlock() }
+        var all: [GestureDataError] { lock.lock(); defer { lock.unlock() }; return errors }
     }
 
     struct FileResult {
