@@ -76,7 +76,9 @@ struct TrainRejection: ParsableCommand {
         case .f1: m = .f1
         case .targetFPR: m = .targetFPR(targetFPR ?? 0)
         }
-        let progress = ProgressPrinter("measuring distances").handler
+        // A bar on a terminal only: nothing written into a pipe or with --format json (issue 13).
+        let bar = ProgressBar("measuring distances", format: output.format)
+        let progress: ProgressHandler = { done, total in bar.update(done: done, total: total) }
         let result: (thresholds: RejectionThresholds, distances: [String: RejectionTrainer.LabelDistances], splices: Int)
         switch matcher.algorithm {
         case .protractor:
@@ -88,6 +90,7 @@ struct TrainRejection: ParsableCommand {
         case .pplus:
             result = RejectionTrainer.train(library: library, matcher: PPlusMatcher.self, settings: matcher.pPlus, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
         }
+        bar.finish()
         if case .targetFPR(let target) = m, target > 0 {
             // A 1 % target measured on 16 negatives is a guess: at least 3 / target
             // negatives per label are needed for one false positive to be expected.

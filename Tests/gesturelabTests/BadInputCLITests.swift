@@ -393,3 +393,17 @@ struct SkipInvalidTests {
         #expect(nothing.status != 0 && nothing.stderr.contains("every input was refused"), "\(nothing.stderr)")
     }
 }
+
+/// Issue 13: progress goes to a terminal only, never into a pipe.
+struct NoProgressIntoPipesTests {
+    @Test func trainRejectionWritesNoProgressIntoAPipe() throws {
+        let dir = try TemporaryDirectory("cli-progress-pipe")
+        defer { dir.remove() }
+        let data = dir.path("d.jsonl"), lib = dir.path("lib.json")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s1", "s2"], perLabel: 3), to: URL(fileURLWithPath: data))
+        #expect(try CLIRunner.run(["templates", "build", "--dataset", data, "--per-class", "1", "--out", lib]).status == 0)
+        let r = try CLIRunner.run(["train", "rejection", "--templates", lib, "--dataset", data, "--out", dir.path("r.json")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stderr.contains("measuring distances"), "\(r.stderr)")
+    }
+}
