@@ -60,6 +60,9 @@ public struct RecorderServer: Sendable {
         let host = settings.host, port = settings.port
         return Application(
             router: makeRouter(),
+            // A client that sends nothing for this long is dropped (issue 13: slow clients
+            // could hold connections open for ever).
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(host, port: port), serverName: "gesturelab-recorder"),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }
         )

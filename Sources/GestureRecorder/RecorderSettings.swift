@@ -20,6 +20,9 @@ public struct RecorderSettings: Hashable, Sendable {
     /// ones. A non-loopback bind needs at least one: requests addressed to any other name
     /// are refused (DNS rebinding).
     public var allowedHosts: [String] = []
+    /// A connection that sends nothing for this many seconds (mid-request or between
+    /// requests) is closed.
+    public var idleTimeoutSeconds: Int = 30
 
     public init(host: String = "127.0.0.1", port: Int = 8377, maxBodyBytes: Int = 8 * 1024 * 1024,
                 thumbnailPointsPerStroke: Int = 32, defaultPauseMilliseconds: Int = 800, undoDepth: Int = 100) {

@@ -46,6 +46,9 @@ struct Record: ParsableCommand {
     @Option(name: .customLong("max-body-bytes"), help: "Largest request body accepted, in bytes.")
     var maxBodyBytes: Int = RecorderSettings.default.maxBodyBytes
 
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may send nothing (mid-request or between requests) before it is closed.")
+    var idleTimeout: Int = RecorderSettings.default.idleTimeoutSeconds
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
@@ -53,6 +56,7 @@ struct Record: ParsableCommand {
             throw ValidationError("--host \(host) exposes the page to the network: name the host names or addresses clients will use with --allow-host (requests addressed to other names are refused, against DNS rebinding)")
         }
         guard pauseMilliseconds >= 0 else { throw ValidationError("--pause-ms must be ≥ 0, got \(pauseMilliseconds)") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1…3600 seconds, got \(idleTimeout)") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be ≥ 1024, got \(maxBodyBytes)") }
         if let templates, !FileManager.default.fileExists(atPath: templates) {
             throw ValidationError("--templates: no such file: \(templates)")
@@ -75,6 +79,7 @@ struct Record: ParsableCommand {
         settings.port = port
         settings.defaultPauseMilliseconds = pauseMilliseconds
         settings.maxBodyBytes = maxBodyBytes
+        settings.idleTimeoutSeconds = idleTimeout
         let wiring = try RecorderWiring.make(templatesOption: templates, rejectionOption: rejection, matcher: matcher,
                                              model: model)
         for note in wiring.notes { Console.err("record: \(note)") }

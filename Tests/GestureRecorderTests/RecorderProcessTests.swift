@@ -189,3 +189,34 @@ struct RecorderProcessTests {
         #expect(!FileManager.default.fileExists(atPath: dir.path("s")), "validation failures create nothing")
     }
 }
+
+/// Issue 13: a client that stops sending in the middle of its request headers is
+/// disconnected after the idle timeout instead of holding the connection for ever.
+struct RecorderSlowClientTests {
+    @Test func aClientThatStallsMidHeaderIsDisconnected() throws {
+        let dir = try TemporaryDirectory("recorder-slow"); defer { dir.remove() }
+        let server = try RecorderProcess(store: dir.url.appendingPathComponent("store"), extraArguments: ["--idle-timeout", "1"])
+        defer { server.stop() }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(server.port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected == 0)
+        let partial = "GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n"   // no blank line: headers never end
+        _ = partial.withCString { send(fd, $0, strlen($0), 0) }
+        // Wait (up to 10 s) for the server to close: recv returns 0 at end of stream.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let start = Date()
+        var n = recv(fd, &buffer, buffer.count, 0)
+        while n > 0 { n = recv(fd, &buffer, buffer.count, 0) }  // a 408 response, if any, then the close
+        #expect(n == 0, "the connection is still open after \(Date().timeIntervalSince(start)) s (recv \(n), errno \(errno))")
+    }
+}
