@@ -29,8 +29,22 @@ extension DatasetCommand {
             var subjects: [String: Int]
             var pointsPerSample: Spread?
             var strokesPerSample: Spread?
+            /// Per folder directly under the root (one per dataset when the root holds a
+            /// collection of them): samples, labels and subjects.
+            var folders: [String: FolderCounts]?
             var loadSeconds: Double?
             var skipped: [SkippedSample]?
+        }
+
+        struct FolderCounts: Codable { var samples: Int; var labels: Int; var subjects: Int }
+
+        /// Counts per top-level folder, when samples come from more than one.
+        func folderCounts(_ d: Dataset) -> [String: FolderCounts]? {
+            let groups = Dictionary(grouping: d.samples) { $0.meta["folder"] ?? "(files at the root)" }
+            guard groups.count > 1 else { return nil }
+            return groups.mapValues { s in
+                FolderCounts(samples: s.count, labels: Set(s.compactMap(\.label)).count, subjects: Set(s.compactMap(\.subject)).count)
+            }
         }
 
         func run() throws {
@@ -48,6 +62,7 @@ extension DatasetCommand {
                 subjects: dataset.countsBySubject,
                 pointsPerSample: spread(dataset.samples.map(\.gesture.pointCount)),
                 strokesPerSample: spread(dataset.samples.map(\.gesture.strokes.count)),
+                folders: folderCounts(dataset),
                 loadSeconds: timing ? seconds : nil,
                 skipped: datasetOptions.skipInvalid ? report.skipped.map(SkippedSample.init) : nil)
 
@@ -60,6 +75,12 @@ extension DatasetCommand {
                 for (k, v) in summary.labels.sorted(by: { $0.key < $1.key }) { Console.out("  \(k.isEmpty ? "(none)" : k): \(v)") }
                 Console.out("subjects (\(summary.subjects.count)):")
                 for (k, v) in summary.subjects.sorted(by: { $0.key < $1.key }) { Console.out("  \(k.isEmpty ? "(none)" : k): \(v)") }
+                if let folders = summary.folders {
+                    Console.out("by folder under \(path) (\(folders.count)):")
+                    for (k, v) in folders.sorted(by: { $0.key < $1.key }) {
+                        Console.out("  \(k): \(v.samples) samples, \(v.labels) labels, \(v.subjects) subjects")
+                    }
+                }
                 if let p = summary.pointsPerSample { Console.out("points per sample: min \(p.min), median \(p.median), max \(p.max)") }
                 if let s = summary.strokesPerSample { Console.out("strokes per sample: min \(s.min), median \(s.median), max \(s.max)") }
                 if datasetOptions.skipInvalid {

@@ -92,3 +92,27 @@ struct DatasetInfoCommandTests {
         #expect(jsonObject(paper.stdout)?["samples"] as? Int == 4800)
     }
 }
+
+/// Issue 13: a collection of datasets in the public layouts, counted per dataset.
+struct DatasetInfoCollectionTests {
+    @Test func aCollectionFolderReportsPerDatasetCounts() throws {
+        let dir = try TemporaryDirectory("info-collection")
+        defer { dir.remove() }
+        let fm = FileManager.default
+        for (i, name) in ["star", "circle"].enumerated() {
+            let folder = dir.path("gester/s\(i + 1)")
+            try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try #"{"name": "\#(name)", "subject": \#(i + 1), "paths": {"Finger": {"strokes": [{"x": "1", "y": 2, "t": 10, "stroke_id": 0}, {"x": 5, "y": 9, "t": 30, "stroke_id": 0}]}}}"#
+                .write(toFile: folder + "/\(name).json", atomically: true, encoding: .utf8)
+        }
+        try fm.createDirectory(atPath: dir.path("shapes/zigzag"), withIntermediateDirectories: true)
+        try "[[[0, 0], [5, 5], [10, 0], [15, 5]]]".write(toFile: dir.path("shapes/zigzag/1.json"), atomically: true, encoding: .utf8)
+        let r = try CLIRunner.run(["dataset", "info", dir.url.path, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try #require(jsonObject(r.stdout))
+        #expect(o["samples"] as? Int == 3)
+        let folders = try #require(o["folders"] as? [String: [String: Int]])
+        #expect(folders["gester"] == ["samples": 2, "labels": 2, "subjects": 2])
+        #expect(folders["shapes"]?["samples"] == 1 && folders["shapes"]?["labels"] == 1)
+    }
+}
