@@ -28,7 +28,9 @@ public enum NativeSampleCodec {
     ///   - file: path for errors; `location` says which line or sample (`.whole` for a
     ///     file holding one sample: errors then name the JSON line, or `sample 1`).
     /// - Throws: ``GestureDataError`` naming the file, the line or sample, and the field.
-    public static func decode(_ data: Data, file: String, location: DataLocation = .whole) throws -> Sample {
+    ///   - nativeOnly: refuse the collections' JSON layouts (``GesterJSONReader``) that a
+    ///     whole file may otherwise be in: what the recorder receives and stores is native.
+    public static func decode(_ data: Data, file: String, location: DataLocation = .whole, nativeOnly: Bool = false) throws -> Sample {
         let root: JSONValue
         do {
             root = try JSONParser.parse(data)
@@ -47,7 +49,7 @@ public enum NativeSampleCodec {
             .invalidField(file: file, location: loc, field: field, reason: reason)
         }
         // A whole file may also be in one of the public collections' layouts.
-        if location == .whole, GesterJSONReader.recognizes(root) { return try GesterJSONReader.read(root, file: file) }
+        if location == .whole, !nativeOnly, GesterJSONReader.recognizes(root) { return try GesterJSONReader.read(root, file: file) }
         guard case .object = root else { throw fail("(root)", "a sample is a JSON object, found \(root.kindName)") }
 
         guard let formatValue = root["format"] else { throw fail("format", "missing") }

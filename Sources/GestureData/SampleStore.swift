@@ -209,7 +209,7 @@ public struct SampleStore: Sendable {
         }
         do {
             let data = try BoundedFile.read(url.path, limit: Self.maxFileBytes)
-            return try NativeSampleCodec.decode(data, file: url.path)
+            return try NativeSampleCodec.decode(data, file: url.path, nativeOnly: true)
         } catch let e as GestureDataError {
             throw SampleStoreError.data(e)
         }

@@ -215,7 +215,7 @@ public struct RecorderServer: Sendable {
         }
         let data = Data(buffer.readableBytesView)
         do {
-            return try NativeSampleCodec.decode(data, file: "request body")
+            return try NativeSampleCodec.decode(data, file: "request body", nativeOnly: true)
         } catch let error as GestureDataError {
             throw HTTPError(.badRequest, message: Self.describe(error) + "; nothing was written")
         }

@@ -210,6 +210,20 @@ struct RecorderServerTests {
                 && !RecorderSettings.isLoopback("0.0.0.0"))
     }
 
+    /// The collections' JSON layouts are for datasets on disk; the recorder takes native
+    /// samples only (a bare array would otherwise be labelled by the server's folder).
+    @Test func onlyNativeSamplesAreAcceptedInRequests() async throws {
+        let h = try Harness(); defer { h.dir.remove() }
+        try await h.test { client in
+            for body in ["[[[0, 0], [10, 10]]]", #"{"name": "star", "paths": {"Pen": {"strokes": [{"x": 1, "y": 1}, {"x": 5, "y": 5}]}}}"#] {
+                try await client.execute(uri: "/api/samples", method: .post, headers: F.json, body: F.body(body)) { r in
+                    #expect(r.status == .badRequest, "\(body): \(F.text(r))")
+                }
+            }
+        }
+        #expect(try h.store.list().isEmpty)
+    }
+
     @Test func deleteThenUndoRestoresAndUndoOfSaveRemoves() async throws {
         let h = try Harness(); defer { h.dir.remove() }
         try await h.test { client in

@@ -2,10 +2,18 @@ import Foundation
 import FuzzSupport
 import GestureData
 
-/// Fuzz target: the native sample codec and the JSON Lines reader on arbitrary bytes.
-/// Whatever decodes must encode, and decode again to the same sample (round trip).
+/// Fuzz target: the native sample codec (with the collections' JSON layouts it reads
+/// from whole files), the JSON Lines reader, and the recorder's request-body parsing
+/// (native only, then the label check the store applies) on arbitrary bytes. Whatever
+/// decodes must encode, and decode again to the same sample (round trip).
 func fuzzOne(_ data: Data) {
     if let sample = try? NativeSampleCodec.decode(data, file: "fuzz.json") {
+        checkRoundTrip(sample)
+    }
+    if let sample = try? NativeSampleCodec.decode(data, file: "request body", nativeOnly: true) {
+        if let label = sample.label, let clean = try? SampleStore.sanitizedLabel(label) {
+            precondition(!clean.isEmpty && !clean.hasPrefix(".") && !clean.contains("/"), "the store accepted label '\(clean)'")
+        }
         checkRoundTrip(sample)
     }
     if let samples = try? JSONLines.decode(data, file: "fuzz.jsonl") {
