@@ -17,9 +17,10 @@ public enum CLIRunner {
         return dir.appendingPathComponent("gesturelab")
     }
 
-    /// Runs `gesturelab args…` in `directory` (the package root when `nil`).
+    /// Runs `gesturelab args…` in `directory` (the package root when `nil`), with `input`
+    /// on standard input (a file, so the child reads it through a descriptor as from a pipe).
     public static func run(_ args: [String], in directory: URL? = nil,
-                           environment: [String: String] = [:]) throws -> Result {
+                           environment: [String: String] = [:], input: Data? = nil) throws -> Result {
         let p = Process()
         p.executableURL = executable
         p.arguments = args
@@ -34,6 +35,14 @@ public enum CLIRunner {
         defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: errURL) }
         p.standardOutput = try FileHandle(forWritingTo: outURL)
         p.standardError = try FileHandle(forWritingTo: errURL)
+        var inURL: URL?
+        if let input {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("gl-in-\(UUID().uuidString)")
+            FileManager.default.createFile(atPath: url.path, contents: input)
+            p.standardInput = try FileHandle(forReadingFrom: url)
+            inURL = url
+        }
+        defer { if let inURL { try? FileManager.default.removeItem(at: inURL) } }
         try p.run()
         p.waitUntilExit()
         return Result(status: p.terminationStatus,

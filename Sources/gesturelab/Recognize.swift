@@ -25,7 +25,7 @@ struct Recognize: ParsableCommand {
     @OptionGroup var matcher: MatcherOptions
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: "Sample files or datasets ($1 XML, gesturelab.sample/1 JSON, .jsonl, folders).")
+    @Argument(help: "Sample files or datasets ($1 XML, gesturelab.sample/1 JSON, .jsonl, folders); - reads native JSON or .jsonl from standard input.")
     var files: [String]
 
     func validate() throws {
@@ -78,7 +78,7 @@ struct Recognize: ParsableCommand {
         }
         var results: [Result] = []
         for file in files {
-            for sample in try DatasetLoader.load(file).samples {
+            for sample in try CLIInput.samples(file) {
                 let matches = recognize(sample.gesture)
                 let best = matches.first
                 let accepted = best.map { b in thresholds?.accepts(b) ?? true } ?? false
@@ -122,7 +122,7 @@ extension Recognize {
         let model = try ModelCLI.load(folder)
         var results: [ModelResult] = []
         for file in files {
-            for sample in try DatasetLoader.load(file).samples {
+            for sample in try CLIInput.samples(file) {
                 let r = model.recognizer.recognize(sample.gesture, top: top)
                 results.append(ModelResult(source: sample.source ?? file, recognized: r.label, rejected: !r.accepted, verdict: r.verdict,
                                            decisionValue: r.decisionValue, threshold: r.threshold, matches: r.matches))
@@ -150,5 +150,26 @@ enum ModelCLI {
         do { return try GestureModel.load(URL(fileURLWithPath: folder)) } catch let e as GestureModelError {
             throw FileError(file: folder, message: "\(e)")
         }
+    }
+}
+
+/// Inputs given on the command line, where `-` means standard input.
+enum CLIInput {
+    /// The samples of `path`: a dataset path, or `-` for one native sample or JSON Lines
+    /// of them on standard input (at most the dataset file limit).
+    static func samples(_ path: String) throws -> [Sample] {
+        guard path == "-" else { return try DatasetLoader.load(path).samples }
+        var data = Data()
+        while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
+            data.append(chunk)
+            if data.count > DatasetLoader.maxFileBytes {
+                throw GestureDataError.tooLarge(file: "standard input", bytes: data.count, limit: DatasetLoader.maxFileBytes)
+            }
+        }
+        // One sample (on one line or pretty-printed over many), else JSON Lines.
+        if let one = try? NativeSampleCodec.decode(data, file: "standard input", nativeOnly: true) { return [one] }
+        let lines = data.split(separator: UInt8(ascii: "\n")).filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+        if lines.count <= 1 { return [try NativeSampleCodec.decode(data, file: "standard input", nativeOnly: true)] }
+        return try JSONLines.decode(data, file: "standard input")
     }
 }

@@ -161,6 +161,27 @@ struct ModelCommandTests {
         #expect(again.status == 0, "\(again.stderr)")
     }
 
+    /// `-` reads samples from standard input; `--version` prints the version.
+    @Test func recognizeReadsStandardInputAndVersionPrints() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-stdin")
+        defer { dir.remove() }
+        let (_, model) = try trained(dir)
+        let samples = SyntheticDatasetFixture.samples(subjects: ["s9"], perLabel: 1, seed: 80)
+        let one = try NativeSampleCodec.encode(samples[0])
+        let r = try CLIRunner.run(["recognize", "--model", model, "-", "--format", "json"], input: one)
+        #expect(r.status == 0, "\(r.stderr)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]]
+        #expect(parsed?.count == 1 && parsed?.first?["source"] != nil)
+        let lines = Data(try samples.map { String(decoding: try NativeSampleCodec.encode($0), as: UTF8.self) }.joined(separator: "\n").utf8)
+        let many = try CLIRunner.run(["recognize", "--model", model, "-", "--format", "json"], input: lines)
+        #expect(many.status == 0, "\(many.stderr)")
+        #expect((try JSONSerialization.jsonObject(with: Data(many.stdout.utf8)) as? [Any])?.count == samples.count)
+        let bad = try CLIRunner.run(["recognize", "--model", model, "-"], input: Data("{not json".utf8))
+        #expect(bad.status != 0 && bad.stderr.contains("standard input"), "\(bad.stderr)")
+        let v = try CLIRunner.run(["--version"])
+        #expect(v.status == 0 && v.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3, "\(v.stdout)")
+    }
+
     @Test func aForeignRejectionFileAndMismatchedSettingsExitNonZeroNamingWhatDisagrees() throws {
         let dir = try TemporaryDirectory("gesturelab-cli-model-bad")
         defer { dir.remove() }
