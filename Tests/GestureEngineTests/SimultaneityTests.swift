@@ -38,14 +38,25 @@ struct SimultaneityTests {
         #expect(s.states(loser).isEmpty)
     }
 
-    @Test func pinchScaleIsOneAtBeganAndRelativeToIt() throws {
+    /// Issue 14: scale is relative to the touch-down distance, as UIKit reports it.
+    @Test func pinchScaleIsRelativeToTouchDown() throws {
         let s = TouchScript([PinchRecognizer(name: "pinch")])
         try s.drag(ids: [1, 2], from: [(150, 200), (250, 200)], to: [(100, 200), (300, 200)], start: 1, duration: 0.5)
         let reports = s.log.filter { $0.recognizer == "pinch" }
-        #expect(reports.first?.values.scale == 1.0)
+        // Began once 10% over the 100 pt at touch-down.
+        #expect(abs((reports.first?.values.scale ?? 0) - 1.1) < 0.02)
         let end = try #require(reports.last?.values.scale)
-        // 200 pt apart at the end; began once 10% over 100 pt, i.e. at 110 pt.
-        #expect(abs(end - 200.0 / 110.0) < 0.02)
+        #expect(abs(end - 2.0) < 1e-9)
+    }
+
+    /// Issue 14: two successive 2× pinches (PinchMe) multiply to 4, not 3.16.
+    @Test func twoDoublingPinchesMultiplyToFour() throws {
+        let s = TouchScript([PinchRecognizer(name: "pinch")])
+        try s.drag(ids: [1, 2], from: [(150, 200), (250, 200)], to: [(100, 200), (300, 200)], start: 1, duration: 0.5)
+        try s.drag(ids: [3, 4], from: [(150, 200), (250, 200)], to: [(100, 200), (300, 200)], start: 3, duration: 0.5)
+        let ends = s.log.filter { $0.recognizer == "pinch" && $0.state == .ended }.compactMap(\.values.scale)
+        #expect(ends.count == 2)
+        #expect(abs(ends.reduce(1, *) - 4.0) < 1e-9, "\(ends)")
     }
 
     @Test func rotationIsInRadiansFromBegan() throws {
@@ -57,10 +68,10 @@ struct SimultaneityTests {
         for k in 1...30 { try s.send(1 + Double(k) * 0.02, .moved, pos(Double.pi / 2 * Double(k) / 30)) }
         try s.send(1.7, .ended, pos(.pi / 2))
         let reports = s.log.filter { $0.recognizer == "rotation" }
-        #expect(reports.first?.values.rotation == 0)
+        // Issue 14: measured from touch-down; began at the first step over 0.1 rad (2 × π/60).
+        #expect(abs((reports.first?.values.rotation ?? 0) - 2 * Double.pi / 60) < 1e-9)
         let last = try #require(reports.last?.values.rotation)
-        // Began after the first step over 0.1 rad (2 × π/60 ≈ 0.105), so π/2 − 0.105 remain.
-        #expect(abs(last - (Double.pi / 2 - 2 * Double.pi / 60)) < 1e-6)
+        #expect(abs(last - Double.pi / 2) < 1e-6)
     }
 
     @Test func aPanInProgressKeepsALongPressFromFiring() throws {

@@ -13,18 +13,19 @@ struct TwoTouchContinuousTrackingTests {
         #expect(tracking.value == 1)
     }
 
-    @Test func beginsAtValueAtBeganThenReportsValueAndVelocity() {
+    /// The measure is kept from touch-down at `began` (issue 14), not restarted.
+    @Test func beginsWithTheMeasureFromTouchDownThenReportsValueAndVelocity() {
         var tracking = TwoTouchContinuousTracking(valueAtBegan: 1)
         tracking.start(at: 0)
         let began = tracking.advance(to: 1.2, at: 0.1, begins: true)
         #expect(began)
         #expect(tracking.state == .began)
-        #expect(tracking.value == 1)
+        #expect(tracking.value == 1.2)
         let beganAgain = tracking.advance(to: 1.5, at: 0.6, begins: false)
         #expect(!beganAgain)
         #expect(tracking.state == .changed)
         #expect(tracking.value == 1.5)
-        #expect(abs(tracking.velocity - 1.0) < 1e-9)
+        #expect(abs(tracking.velocity - 0.6) < 1e-9)
     }
 
     @Test func aMoveAtTheSameTimestampKeepsTheVelocity() {
@@ -33,7 +34,7 @@ struct TwoTouchContinuousTrackingTests {
         _ = tracking.advance(to: 0.2, at: 0.1, begins: true)
         _ = tracking.advance(to: 0.5, at: 0.6, begins: false)
         _ = tracking.advance(to: 0.9, at: 0.6, begins: false)
-        #expect(abs(tracking.velocity - 1.0) < 1e-9)
+        #expect(abs(tracking.velocity - 0.6) < 1e-9)
         #expect(tracking.value == 0.9)
     }
 
@@ -77,11 +78,11 @@ struct TwoTouchContinuousTrackingTests {
 
     @Test func pinchScaleVelocityIsScalePerSecond() throws {
         let s = TouchScript([PinchRecognizer(name: "pinch")])
-        // 100 → 200 pt apart over 0.5 s: 200 pt/s, relative to the 110 pt at began.
+        // 100 → 200 pt apart over 0.5 s: 200 pt/s, relative to the 100 pt at touch-down.
         try s.drag(ids: [1, 2], from: [(150, 200), (250, 200)], to: [(100, 200), (300, 200)], start: 1, duration: 0.5)
         let last = try #require(s.log.filter { $0.recognizer == "pinch" }.last)
         let velocity = try #require(last.values.scaleVelocity)
-        #expect(abs(velocity - 200.0 / 110.0) < 0.05)
+        #expect(abs(velocity - 2.0) < 0.05)
     }
 
     @Test func rotationVelocityIsRadiansPerSecond() throws {

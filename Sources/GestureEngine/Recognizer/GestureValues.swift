@@ -11,11 +11,13 @@ public struct GestureValues: Hashable, Sendable, Codable {
     public var translation: Point?
     /// Pan: points per second.
     public var velocity: Point?
-    /// Pinch: distance between the touches relative to the distance when it began (1.0 at began).
+    /// Pinch: distance between the touches relative to their distance at touch-down, as
+    /// UIKit reports it (already about 1 ± the threshold at `began`).
     public var scale: Double?
     /// Pinch: scale per second.
     public var scaleVelocity: Double?
-    /// Rotation: radians since it began, positive clockwise on screen (y grows downward).
+    /// Rotation: radians turned since touch-down (already the threshold at `began`),
+    /// positive clockwise on screen (y grows downward).
     public var rotation: Double?
     /// Rotation: radians per second.
     public var rotationVelocity: Double?

@@ -5,7 +5,8 @@ import GestureGeometry
 ///
 /// It begins once the distance between the two fingers has changed by
 /// ``Settings/minimumScaleChange`` (relative); from then ``scale`` is the distance
-/// relative to the distance at `began` (so 1.0 at began, as the book states), and
+/// relative to the distance when the two fingers came down (so it already reads about
+/// 1 ± the threshold at `began`, as UIKit's does: two 2× pinches multiply to 4), and
 /// ``scaleVelocity`` is scale per second. It ends when either finger lifts. A third
 /// finger before it begins makes it fail; after, it is ignored.
 ///
@@ -68,9 +69,9 @@ public final class PinchRecognizer: GestureRecognizer {
             tracking.start(at: event.timestamp)
             return
         }
-        let s = d / ref
-        if tracking.advance(to: s, at: event.timestamp, begins: abs(s - 1) >= settings.minimumScaleChange) {
-            reference = d          // scale is 1.0 at began
-        }
+        // Relative to the touch-down distance, as UIKit reports it, so that the product of
+        // successive pinches is the fingers' overall ratio (issue 14: rebasing at the
+        // threshold made two 2× pinches multiply to 3.16).
+        tracking.advance(to: d / ref, at: event.timestamp, begins: abs(d / ref - 1) >= settings.minimumScaleChange)
     }
 }

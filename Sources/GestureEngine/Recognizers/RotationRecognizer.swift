@@ -6,8 +6,9 @@ import GestureGeometry
 ///
 /// It begins once the line between the two fingers has turned by
 /// ``Settings/minimumRotation`` radians; from then ``rotation`` is the angle turned since
-/// `began` (0 at began), in radians, positive clockwise on screen (y grows downward), and
-/// unbounded (two full turns read 4π). It ends when either finger lifts.
+/// the two fingers came down (so it already reads the threshold at `began`, as UIKit's
+/// does), in radians, positive clockwise on screen (y grows downward), and unbounded (two
+/// full turns read 4π). It ends when either finger lifts.
 ///
 /// Edge cases: while the fingers are on one spot (under 1 pt apart) the angle is
 /// undefined and is skipped.
@@ -74,8 +75,8 @@ public final class RotationRecognizer: GestureRecognizer {
         if step > .pi { step -= 2 * .pi } else if step <= -.pi { step += 2 * .pi }
         lastAngle = angle
         turned += step
-        if tracking.advance(to: turned, at: event.timestamp, begins: abs(turned) >= settings.minimumRotation) {
-            turned = 0              // rotation is 0 at began
-        }
+        // Measured from touch-down, as UIKit reports it (issue 14: rebasing at the
+        // threshold made a 1.0 rad turn read 0.9).
+        tracking.advance(to: turned, at: event.timestamp, begins: abs(turned) >= settings.minimumRotation)
     }
 }

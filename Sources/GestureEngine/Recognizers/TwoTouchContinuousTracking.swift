@@ -9,9 +9,7 @@ import GestureGeometry
 /// ```swift
 /// guard let (a, b) = tracking.positions(in: event) else { return }
 /// // … measure `current` from a and b …
-/// if tracking.advance(to: current, at: event.timestamp, begins: abs(current - 1) >= 0.1) {
-///     // just began: restart the measure so it reads `valueAtBegan`
-/// }
+/// tracking.advance(to: current, at: event.timestamp, begins: abs(current - 1) >= 0.1)
 /// ```
 ///
 /// Edge cases: while the two fingers are under ``degenerateDistance`` apart no measure can
@@ -23,7 +21,7 @@ struct TwoTouchContinuousTracking {
     /// The measure's value at `began` (1 for a scale, 0 for a rotation).
     let valueAtBegan: Double
     private(set) var state: RecognizerState = .possible
-    /// The measure since `began`; ``valueAtBegan`` until then.
+    /// The measure since touch-down once begun; ``valueAtBegan`` until then.
     private(set) var value: Double
     /// Measure per second over the last move.
     private(set) var velocity = 0.0
@@ -58,14 +56,15 @@ struct TwoTouchContinuousTracking {
 
     /// Feeds the measure taken at `timestamp`.
     ///
-    /// While possible, it begins when `begins` is true (``value`` restarts at
-    /// ``valueAtBegan``); once begun, `current` becomes ``value`` and the state `changed`.
-    /// - Returns: `true` when the gesture just began, so the caller restarts its measure.
+    /// While possible, it begins when `begins` is true; from then `current` (measured from
+    /// touch-down) is ``value``, and the state `changed` on later moves.
+    /// - Returns: `true` when the gesture just began.
+    @discardableResult
     mutating func advance(to current: Double, at timestamp: Double, begins: Bool) -> Bool {
         switch state {
         case .possible:
             guard begins else { return false }
-            value = valueAtBegan
+            value = current  // measured from touch-down, not rebased at the threshold
             lastTime = timestamp
             state = .began
             return true
