@@ -49,8 +49,8 @@ struct EvalEngine: ParsableCommand {
     @Option(name: .customLong("circle-thresholds"), help: "With --include-shapes: circle thresholds file (default: Sadun's test).")
     var circleThresholds: String?
 
-    @Option(help: "With --include-shapes: when the shape detectors decide, streaming or end.")
-    var decide: DetectorDecision = .streaming
+    @Option(help: "With --include-shapes: when the shape detectors decide, streaming or end (default: the check mark streaming, as CheckPlease; the circle at the end, as Sadun's recipe).")
+    var decide: DetectorDecision?
 
     @Option(help: "Write the synthetic session, its labels and the configuration to this folder.")
     var write: String?

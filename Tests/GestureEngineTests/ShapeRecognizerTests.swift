@@ -76,7 +76,9 @@ struct ShapeRecognizerTests {
             try Data(contentsOf: dir.url.appendingPathComponent(name))
         }
         #expect(config.recognizers.map(\.spec.typeName) == ["checkmark", "checkmark", "circle", "checkmark"])
-        guard case .checkmark(_, .end) = config.recognizers[1].spec, case .circle(let c, .streaming) = config.recognizers[2].spec,
+        // Defaults (issue 14): the check mark decides mid-move (CheckPlease), the circle at touch end (Sadun).
+        guard case .checkmark(_, .streaming) = config.recognizers[0].spec,
+              case .checkmark(_, .end) = config.recognizers[1].spec, case .circle(let c, .end) = config.recognizers[2].spec,
               case .checkmark(let d, _) = config.recognizers[3].spec else {
             Issue.record("wrong specs"); return
         }

@@ -115,12 +115,14 @@ extension RecognizerConfiguration {
                 spec = .checkmark(
                     try thresholds(obj["thresholds"], presets: checkmarkPresets, default: .checkPlease,
                                    field: f + ".thresholds", file: file, loadFile: loadFile),
-                    try decision(obj["decide"], field: f + ".decide", bad))
+                    // CheckPlease decides mid-move in the book.
+                    try decision(obj["decide"], field: f + ".decide", default: .streaming, bad))
             case "circle":
                 spec = .circle(
                     try thresholds(obj["thresholds"], presets: circlePresets, default: .sadun,
                                    field: f + ".thresholds", file: file, loadFile: loadFile),
-                    try decision(obj["decide"], field: f + ".decide", bad))
+                    // Sadun's recipe decides when the touch ends (issue 14).
+                    try decision(obj["decide"], field: f + ".decide", default: .end, bad))
             case "template":
                 spec = .template(try templateSpec(obj, field: f, file: file, loadFile: loadFile, loadModel: loadModel,
                                                   fields: fields))

@@ -122,9 +122,9 @@ extension RecognizerConfiguration {
                             labels: try fields.strings("labels") ?? [])
     }
 
-    static func decision(_ value: Any?, field: String,
+    static func decision(_ value: Any?, field: String, default fallback: DetectorDecision,
                                      _ bad: (String, String) -> GestureDataError) throws -> DetectorDecision {
-        guard let value else { return .streaming }
+        guard let value else { return fallback }
         guard let s = value as? String, let d = DetectorDecision(rawValue: s) else {
             throw bad(field, "must be 'streaming' or 'end'")
         }

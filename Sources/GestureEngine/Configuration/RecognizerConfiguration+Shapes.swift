@@ -6,10 +6,10 @@ extension RecognizerConfiguration {
     /// mark or circle (for a stroke that is neither, when the finger lifts).
     public static func standardWithShapes(checkmark: CheckmarkThresholds = .checkPlease,
                                           circle: CircleThresholds = .sadun,
-                                          decision: DetectorDecision = .streaming) -> RecognizerConfiguration {
+                                          decision: DetectorDecision? = nil) -> RecognizerConfiguration {
         var c = standard
-        c.recognizers.append(Entry(name: "checkmark", spec: .checkmark(checkmark, decision)))
-        c.recognizers.append(Entry(name: "circle", spec: .circle(circle, decision)))
+        c.recognizers.append(Entry(name: "checkmark", spec: .checkmark(checkmark, decision ?? .streaming)))
+        c.recognizers.append(Entry(name: "circle", spec: .circle(circle, decision ?? .end)))
         if let i = c.recognizers.firstIndex(where: { $0.name == "pan" }) {
             c.recognizers[i].requireToFail += ["checkmark", "circle"]
         }
