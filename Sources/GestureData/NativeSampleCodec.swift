@@ -1,7 +1,7 @@
 import Foundation
 import GestureGeometry
 
-/// The native sample format `gesturelab.sample/1` (DESIGN.md §2), one JSON object per
+/// The native sample format `gesturelab.sample/1` (README, Data formats), one JSON object per
 /// file or per line of a `.jsonl` dataset.
 ///
 /// ```json

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A folder of recorded samples, one native JSON file per sample (DESIGN.md §2):
+/// A folder of recorded samples, one native JSON file per sample (README, Data formats):
 /// `ROOT/LABEL/<id>.json`.
 ///
 /// ```swift

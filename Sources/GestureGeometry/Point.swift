@@ -56,7 +56,7 @@ extension Point {
 }
 
 extension Point: Codable {
-    /// Encoded as `[x, y]` or `[x, y, t]` (DESIGN.md §2).
+    /// Encoded as `[x, y]` or `[x, y, t]` (README, Data formats).
     public init(from decoder: Decoder) throws {
         var c = try decoder.unkeyedContainer()
         let x = try c.decode(Double.self)

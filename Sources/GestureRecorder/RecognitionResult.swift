@@ -4,7 +4,7 @@ import GestureGeometry
 ///
 /// Detectors (check mark, circle) report a decision from their thresholds; matchers report
 /// the best template and its score. Scores from different recognizers are not comparable
-/// (DESIGN.md §3), so each result says what its `score` means in `scoreMeaning`.
+/// (README, Template matching), so each result says what its `score` means in `scoreMeaning`.
 public struct RecognitionResult: Hashable, Codable, Sendable {
     /// What produced the result.
     public enum Kind: String, Hashable, Codable, Sendable {

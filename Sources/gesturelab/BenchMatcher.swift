@@ -11,7 +11,7 @@ struct BenchMatcher: ParsableCommand {
         discussion: """
         Build with `swift build -c release` for meaningful figures. OpenBLAS picks its kernels \
         when the process starts: run with OPENBLAS_CORETYPE=SkylakeX in the environment for \
-        faster sgemm on CPUs that support it (DESIGN.md §5).
+        faster sgemm on CPUs that support it (README, Benchmarks).
         """)
 
     @Option(help: "A dataset folder (the $1 logs) to draw templates and candidates from.")

@@ -4,7 +4,7 @@ import GestureData
 import GestureTraining
 
 /// How the demo's shipped samples were made, kept as a command so anyone can redo it:
-/// `gesturelab demo --prepare-data ../shared/datasets/dollar1-unistroke` reads the $1
+/// `gesturelab demo --prepare-data DATASETS/dollar1-unistroke` reads the $1
 /// logs, keeps the medium-speed samples of subjects s02–s11 (the pilot left out), makes
 /// them compact (``CompactSamples``) and writes `templates/samples/dollar1-medium.jsonl`
 /// with its attribution beside it.
@@ -36,7 +36,7 @@ enum DemoData {
         Made by GestureLab itself:
 
         ```sh
-        gesturelab demo --prepare-data ../shared/datasets/dollar1-unistroke
+        gesturelab demo --prepare-data DATASETS/dollar1-unistroke
         ```
 
         which reads the XML logs, keeps `Speed="medium"` of subjects s02–s11, and writes native

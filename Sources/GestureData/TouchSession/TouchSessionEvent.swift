@@ -1,4 +1,4 @@
-/// The phase of the touches in one line of a touch session (DESIGN.md §2), named as
+/// The phase of the touches in one line of a touch session (README, Data formats), named as
 /// UIKit's `UITouch.Phase`.
 public enum TouchSessionPhase: String, CaseIterable, Hashable, Sendable, Codable {
     case began, moved, stationary, ended, cancelled

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads and validates touch sessions: JSON Lines, one ``TouchSessionEvent`` a line
-/// (DESIGN.md §2).
+/// (README, Data formats).
 ///
 /// ```swift
 /// let events = try TouchSessionReader.read("session.jsonl")

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes touch sessions as JSON Lines (DESIGN.md §2), one compact event a line with
+/// Writes touch sessions as JSON Lines (README, Data formats), one compact event a line with
 /// sorted keys, so the same events always give the same bytes.
 public enum TouchSessionWriter {
     /// The session's bytes: one JSON object and a newline per event.

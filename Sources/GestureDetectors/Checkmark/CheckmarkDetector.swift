@@ -6,7 +6,7 @@ import GestureGeometry
 /// - ``CheckmarkThresholds/checkPlease``: the book's CheckPlease recognizer, faithfully —
 ///   it fires on the first raw move whose angle to the previous raw move is 50°–135° once
 ///   more than 10 points have been drawn. It checks neither direction nor leg lengths, so
-///   it fires on most strokes with a corner (DESIGN.md §3–4).
+///   it fires on most strokes with a corner (README, Detectors).
 /// - a trained rule: a ``FeatureBox`` over ``Shape`` measures taken on the smoothed,
 ///   resampled stroke (leg ratio, leg directions, corner angle and position, straightness,
 ///   corner count), trained by `gesturelab train detector checkmark`.

@@ -17,7 +17,7 @@ extension CircleDetector {
         }
     }
 
-    /// Sadun's circle-test measures on raw points (DESIGN.md §3).
+    /// Sadun's circle-test measures on raw points (README, Detectors).
     public struct SadunMeasures: Hashable, Sendable {
         public var pointCount: Int
         /// Seconds from the first to the last point; `nil` without timestamps.
@@ -115,7 +115,7 @@ extension CircleDetector {
         guard let first = p.first, let last = p.last, let box = Stroke(p).boundingBox else { return nil }
         var inflections = 0
         // The cookbook's loop stops before the last segment (i < count − 1); with it the
-        // test reproduces DESIGN.md §4 (15 % / 5 %), counting the last pair gives 13 % / 5 %.
+        // test reproduces the book's figure (15 % / 5 %), counting the last pair gives 13 % / 5 %.
         if p.count >= 4 {
             for i in 2..<(p.count - 1) {
                 let dx = p[i].x - p[i - 1].x, dy = p[i].y - p[i - 1].y

@@ -6,7 +6,7 @@ extension CircleThresholds {
         rule: .sadun(SadunRule()),
         provenance: "Sadun, iOS Developer's Cookbook (iOS 6/7): 2 s, 5 inflections, closure 320/3, band [-pi/4, +pi]")
 
-    /// Sadun's test without the inflection count, for comparison (DESIGN.md §4). The 2 s
+    /// Sadun's test without the inflection count, for comparison (README, Detectors: the book's figures). The 2 s
     /// test stays: on the $1 logs it rejects the slow circles that the inflection test
     /// would otherwise have rejected (see ``sadunShapeOnly``).
     public static let sadunWithoutInflectionTest = CircleThresholds(
@@ -14,7 +14,7 @@ extension CircleThresholds {
         provenance: "Sadun's circle test with the inflection test turned off")
 
     /// Sadun's closure and transit tests only (no inflection count, no 2 s limit): what
-    /// DESIGN.md §4's "without inflection test" figure (98 % / 33 %) corresponds to.
+    /// the book's "without inflection test" figure (98 % / 33 %) corresponds to.
     public static let sadunShapeOnly = CircleThresholds(
         rule: .sadun(SadunRule(maxDuration: nil, maxInflections: nil)),
         provenance: "Sadun's circle test with the inflection and duration tests turned off")

@@ -1,4 +1,4 @@
-/// Checks the `format` field of a thresholds file (DESIGN.md §2: thresholds are their own
+/// Checks the `format` field of a thresholds file (README, Data formats: thresholds are their own
 /// small versioned JSON, e.g. `gesturelab.checkmark/1`).
 enum ThresholdsFormat {
     static let key = "format"

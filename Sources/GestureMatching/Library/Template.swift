@@ -3,7 +3,7 @@ import GestureGeometry
 /// A named example gesture that candidates are compared with.
 ///
 /// Templates keep the *raw* points as drawn; each matcher normalizes them on load
-/// (DESIGN.md §2), so a library stays valid when resampling settings change.
+/// (README, Data formats), so a library stays valid when resampling settings change.
 ///
 /// ```swift
 /// let t = Template(name: "check", gesture: Gesture(points: [Point(x: 0, y: 0), Point(x: 5, y: 9)]))

@@ -1,7 +1,7 @@
 import Foundation
 import GestureGeometry
 
-/// A set of templates in the `gesturelab.templates/1` file format (DESIGN.md §2):
+/// A set of templates in the `gesturelab.templates/1` file format (README, Data formats):
 ///
 /// ```json
 /// {"format": "gesturelab.templates/1",

@@ -3,7 +3,7 @@
 /// `distance` is the algorithm's native distance (smaller is closer) and is what
 /// rejection thresholds are expressed in; `score` is a 0…1 similarity (1 = identical)
 /// whose formula each matcher documents. Scores of different algorithms are not
-/// comparable (DESIGN.md §3).
+/// comparable (README, Template matching).
 public struct Match: Hashable, Codable, Sendable {
     /// The template's name (the recognized label).
     public var name: String

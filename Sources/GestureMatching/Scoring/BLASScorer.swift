@@ -1,6 +1,6 @@
 import CBLAS
 
-/// The only file that talks to OpenBLAS (DESIGN.md §5). Computes Protractor's `a` and `b`
+/// The only file that talks to OpenBLAS (README, Benchmarks). Computes Protractor's `a` and `b`
 /// for every template row of a row-major Float32 matrix: one candidate with sgemm against
 /// the two columns [candidate, its per-point 90° rotation] in cache-sized row blocks (the
 /// product is memory-bound, and this reads the matrix once where two sgemv calls read it
