@@ -37,6 +37,18 @@ struct TouchSinkTests {
         #expect(sink.phases == [.began, .moved, .cancelled])
     }
 
+    /// Issue 14: a stationary event is not a move for the view either.
+    @Test func stationaryEventsDoNotReachTheViewAsMoves() throws {
+        let sink = RecordingSink()
+        let s = TouchScript([SwipeRecognizer(name: "swipe")])
+        s.arena.touchSink = sink
+        try s.send(1, .began, [(1, 100, 100)])
+        try s.send(1.1, .stationary, [(1, 100, 100)])
+        try s.send(1.2, .moved, [(1, 103, 100)])
+        try s.send(1.3, .ended, [(1, 103, 100)])
+        #expect(sink.phases == [.began, .moved, .ended])
+    }
+
     @Test func touchesNoRecognizerWantsReachTheView() throws {
         let sink = RecordingSink()
         let s = TouchScript([SwipeRecognizer(name: "swipe")])

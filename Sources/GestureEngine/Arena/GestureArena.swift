@@ -327,7 +327,8 @@ public final class GestureArena {
         guard !forward.isEmpty else { return }
         switch event.phase {
         case .began: sink.touchesBegan(forward, with: event)
-        case .moved, .stationary: sink.touchesMoved(forward, with: event)
+        case .moved: sink.touchesMoved(forward, with: event)
+        case .stationary: return  // as in UIKit: a touch that did not move is not a move
         case .ended: sink.touchesEnded(forward, with: event)
         case .cancelled: sink.touchesCancelled(forward, with: event)
         }
