@@ -7,7 +7,7 @@ import GestureGeometry
 /// once and build many small template sets from the prepared forms.
 ///
 /// ```swift
-/// let matcher = try ProtractorMatcher(library: library)
+/// let matcher = ProtractorMatcher(library: library, settings: .default)
 /// let best = matcher.recognize(candidate, limit: 1).first   // name, distance, score
 /// ```
 public protocol TemplateMatcher: Sendable {
