@@ -30,8 +30,12 @@ struct BadThresholdsTests {
         }
     }
 
+    /// Issue 13: the old maxima (4096 / 64 / 4096) cost ~50 s per 10 000-point stroke in
+    /// streaming; they are now refused.
     @Test(arguments: [("resampleCount", 2), ("resampleCount", -1), ("smoothingGranularity", 0),
-                      ("cornerWindow", 0), ("cornerWindow", 100_000)])
+                      ("cornerWindow", 0), ("cornerWindow", 100_000), ("resampleCount", 4096),
+                      ("smoothingGranularity", 64), ("cornerWindow", 4096), ("resampleCount", 513),
+                      ("smoothingGranularity", 17), ("cornerWindow", 65)])
     func outOfRangeSettingsAreRefused(field: String, value: Int) throws {
         let json = """
         {"format": "gesturelab.checkmark/1", "rule": "trained", "box": {"intervals": {}},
@@ -45,7 +49,7 @@ struct BadThresholdsTests {
     @Test func settingsAtTheLimitsDecodeAndRun() throws {
         let json = """
         {"format": "gesturelab.circle/1", "rule": "trained", "box": {"intervals": {}},
-         "settings": {"resampleCount": 4096, "smoothingGranularity": 64, "cornerWindow": 4096, "cornerDegrees": 45}}
+         "settings": {"resampleCount": 512, "smoothingGranularity": 16, "cornerWindow": 64, "cornerDegrees": 45}}
         """
         let t = try JSONDecoder().decode(CircleThresholds.self, from: Data(json.utf8))
         let stroke = Stroke((0..<50).map { Point(x: cos(Double($0) / 8) * 40, y: sin(Double($0) / 8) * 40) })

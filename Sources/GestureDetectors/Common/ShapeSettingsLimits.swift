@@ -6,12 +6,14 @@
 /// reproduced by its replay of Tests/Fuzz/Regressions/FuzzThresholds).
 /// Values outside these ranges are refused when the file is decoded, naming the field.
 enum ShapeSettingsLimits {
-    /// Points after resampling (the presets use 32 and 64).
-    static let resampleCount = 3...4096
+    /// Points after resampling (the presets use 32 and 64). Issue 13: 4096 with the other
+    /// maxima cost ~50 s per 10 000-point stroke in streaming, which re-measures every
+    /// prefix; 512 is 8–16 times the presets.
+    static let resampleCount = 3...512
     /// Catmull-Rom points per raw segment (Sadun's recipe uses 4).
-    static let smoothingGranularity = 1...64
-    /// Vertices summed when looking for a corner.
-    static let cornerWindow = 1...4096
+    static let smoothingGranularity = 1...16
+    /// Vertices summed when looking for a corner (the presets use 3).
+    static let cornerWindow = 1...64
 
     /// Throws a `DecodingError` at `key` unless every value is in range and
     /// `cornerDegrees` is finite.
