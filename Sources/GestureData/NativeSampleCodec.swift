@@ -22,6 +22,11 @@ public enum NativeSampleCodec {
     /// rejected, to absorb clock jitter.
     public static let timeTolerance = 0.001
 
+    /// The most JSON values one sample document may hold: every point of
+    /// ``SampleLimits/maxPoints`` as an object of a dozen keys (the collections' layout),
+    /// plus room for labels and meta. Parsing stops there, so memory stays bounded.
+    public static let maxJSONValues = SampleLimits.maxPoints * 16 + 4096
+
     /// Decodes one sample object.
     /// - Parameters:
     ///   - data: the JSON object's bytes.
@@ -33,7 +38,7 @@ public enum NativeSampleCodec {
     public static func decode(_ data: Data, file: String, location: DataLocation = .whole, nativeOnly: Bool = false) throws -> Sample {
         let root: JSONValue
         do {
-            root = try JSONParser.parse(data)
+            root = try JSONParser.parse(data, maxValues: maxJSONValues)
         } catch {
             let loc: DataLocation = location == .whole ? .line(error.line) : location
             let column = location == .whole ? "column \(error.column)" : "column \(error.column) of the line"

@@ -407,3 +407,26 @@ struct NoProgressIntoPipesTests {
         #expect(!r.stderr.contains("measuring distances"), "\(r.stderr)")
     }
 }
+
+extension BadInputCLITests {
+    /// Issue 13, memory: a 48 MB single-sample file of 8 million points peaked at 1 GB
+    /// (the JSON tree) before the point limit refused it; parsing now stops at the values
+    /// one sample can hold, and the peak stays under 4× the file's size.
+    @Test func aHugeSampleFileIsRefusedWithinFourTimesItsSize() throws {
+        let dir = try TemporaryDirectory("cli-huge-sample")
+        defer { dir.remove() }
+        let path = dir.path("big.json")
+        var text = #"{"format":"gesturelab.sample/1","label":"x","strokes":[["#
+        text += Array(repeating: "[1,2]", count: 8_000_000).joined(separator: ",")
+        text += "]]}"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let size = Double(text.utf8.count) / 1_048_576
+        let r = try Self.run(["dataset", "info", path])
+        #expect(r.signal == nil && r.exitCode == 1, "\(r)")
+        #expect(r.stderr.contains("big.json") && r.stderr.contains("more JSON values than one sample can hold"), "\(r.stderr)")
+        if let peak = r.maxRSSMegabytes {
+            #expect(peak < 4 * size, "peak RSS \(peak) MB for a \(size) MB file")
+        }
+        print("48 MB sample refused: \(r.maxRSSMegabytes.map { "\($0)" } ?? "?") MB peak (file \(size) MB), \(r.seconds) s")
+    }
+}

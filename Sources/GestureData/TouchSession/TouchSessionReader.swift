@@ -18,6 +18,8 @@ import Foundation
 public enum TouchSessionReader {
     /// Largest session file accepted, in bytes.
     public static let maxFileBytes = 64 << 20  // issue 8: a 200 MB file is refused unread
+    /// The most JSON values one line may hold (1000 touches of a handful of fields each).
+    public static let maxValuesPerLine = 10_000
 
     /// Reads the session file at `path`.
     /// - Throws: ``GestureDataError`` (unreadable, too large, malformed or invalid field).
@@ -127,7 +129,9 @@ public enum TouchSessionReader {
     private static func slowFields(_ line: Data, file: String, location: DataLocation) throws -> SessionLineFields {
         let value: JSONValue
         do {
-            value = try JSONParser.parse(line)
+            // A line is one moment: a few touches of five values. The budget keeps one
+            // hostile 64 MB line from building a gigabyte tree (issue 13).
+            value = try JSONParser.parse(line, maxValues: maxValuesPerLine)
         } catch {
             let reason = "column \(error.column): \(error.reason)"
             if error.path.isEmpty {
