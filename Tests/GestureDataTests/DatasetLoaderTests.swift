@@ -120,3 +120,23 @@ struct LabelHygieneTests {
         #expect(skipping.dataset.labels == ["ok"])
     }
 }
+
+/// Issue 13: a folder that cannot be listed is an error, never silently empty. (As root
+/// every folder can be listed, so this runs only for other users.)
+struct UnlistableFolderTests {
+    @Test(.enabled(if: getuid() != 0, "root can list a chmod 000 folder: nothing to test")) func aFolderThatCannotBeListedIsAnError() throws {
+        let dir = try TemporaryDirectory("unlistable")
+        defer {
+            chmod(dir.path("data/locked"), 0o755)
+            dir.remove()
+        }
+        try FileManager.default.createDirectory(atPath: dir.path("data/locked"), withIntermediateDirectories: true)
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s1"], perLabel: 1), to: URL(fileURLWithPath: dir.path("data/locked/a.jsonl")))
+        #expect(chmod(dir.path("data/locked"), 0) == 0)
+        do { _ = try DatasetLoader.load(dir.path("data")); Issue.record("an unlistable folder was read as empty") } catch {
+            #expect("\(error)".contains("locked") && "\(error)".contains("cannot list"), "\(error)")
+        }
+        let tolerant = try DatasetLoader.load(dir.path("data"), mode: .tolerant)
+        #expect(tolerant.skipped.contains { "\($0)".contains("locked") })
+    }
+}
