@@ -79,6 +79,10 @@ struct SpecialFileTests {
         }
         var st = stat()
         #expect(lstat(fifo, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
+        // A device (issue 13: /dev/zero as input was reported as "permission denied").
+        do { _ = try BoundedFile.read("/dev/zero", limit: 1 << 20); Issue.record("read /dev/zero") } catch {
+            #expect("\(error)".contains("a character device"), "\(error)")
+        }
         // A folder given as an input file says so.
         do { _ = try BoundedFile.read(dir.url.path, limit: 1 << 20); Issue.record("read a folder") } catch {
             #expect("\(error)".contains("a folder"), "\(error)")
