@@ -61,20 +61,13 @@ struct Recognize: ParsableCommand {
                 throw FileError(file: rejection ?? "", message: "thresholds were trained with \(key) \(thresholds.settings[key] ?? ""), this run uses \(value)")
             }
         }
-        let recognize: (Gesture) -> [Match]
-        switch matcher.algorithm {
-        case .protractor:
-            let m = ProtractorMatcher(library: library, settings: matcher.protractor)
-            recognize = { m.recognize($0, limit: top) }
-        case .dollar1:
-            let m = DollarOneMatcher(library: library, settings: matcher.dollarOne)
-            recognize = { m.recognize($0, limit: top) }
-        case .pdollar:
-            let m = PDollarMatcher(library: library, settings: matcher.pDollar)
-            recognize = { m.recognize($0, limit: top) }
-        case .pplus:
-            let m = PPlusMatcher(library: library, settings: matcher.pPlus)
-            recognize = { m.recognize($0, limit: top) }
+        // The best match of each label, `--top` labels (issue 16: ranking templates printed
+        // `check, check`).
+        let m = matcher.settings.matcher(library: library)
+        let top = self.top
+        let recognize: (Gesture) -> [Match] = { g in
+            var seen: Set<String> = []
+            return Array(m.recognize(g, limit: nil).filter { seen.insert($0.name).inserted }.prefix(top))
         }
         var results: [Result] = []
         for file in files {

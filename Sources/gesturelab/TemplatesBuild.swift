@@ -13,7 +13,8 @@ struct TemplatesBuild: ParsableCommand {
     @Option(help: "A dataset folder, a sample file or a .jsonl dataset.")
     var dataset: String
 
-    @Option(name: .customLong("per-class"), help: "Templates per label.")
+    @Option(name: [.customLong("templates-per-class"), .customLong("per-class")],
+            help: "Templates per label (also --per-class, its former name).")
     var perClass: Int
 
     @Option(help: "How to pick templates: random or medoid.")

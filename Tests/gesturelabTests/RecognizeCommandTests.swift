@@ -21,7 +21,7 @@ struct RecognizeCommandTests {
         let dir = try TemporaryDirectory("gesturelab-cli-recognize")
         let data = try SyntheticDatasetFixture.write(to: dir)
         let library = dir.path("lib.json")
-        let b = try CLIRunner.run(["templates", "build", "--dataset", data, "--per-class", "2", "--seed", "1",
+        let b = try CLIRunner.run(["templates", "build", "--dataset", data, "--templates-per-class", "2", "--seed", "1",
                                    "--algorithm", algorithm, "--out", library])
         #expect(b.status == 0, "\(b.stderr)")
         var rng = SeededGenerator(seed: 999)
@@ -54,6 +54,9 @@ struct RecognizeCommandTests {
         let scores = matches.compactMap { $0["score"] as? Double }
         #expect(scores.count == 3 && scores.allSatisfy { (0...1).contains($0) })
         #expect(scores == scores.sorted(by: >))
+        // Issue 16: `--top` ranks labels, one match each (with 2 templates a label, it used to print `circle, circle`).
+        let names = matches.compactMap { $0["name"] as? String }
+        #expect(Set(names).count == names.count, "\(names)")
     }
 
     @Test(arguments: ["sigma", "f1", "target-fpr"])
