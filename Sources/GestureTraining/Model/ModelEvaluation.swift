@@ -128,12 +128,9 @@ public enum ModelEvaluation {
         var curve: BinaryEvaluation?
         if model.manifest.rejection != "none", !positiveMargins.isEmpty, !negativeMargins.isEmpty,
            (positiveMargins + negativeMargins).contains(where: { $0 != nil }) {
-            // Never-accepted samples (wrong label, nothing to match) sit below every measured margin.
-            let floor = ((positiveMargins + negativeMargins).compactMap { $0 }.min() ?? 0) - 1
-            curve = BinaryEvaluation(name: "rejection", positive: "in-vocabulary samples, accepted as their label",
+            curve = BinaryEvaluation(margins: "rejection", positive: "in-vocabulary samples, accepted as their label",
                                      scoreName: "\(model.manifest.rejection) margin (≥ 0 accepted)",
-                                     positives: positiveMargins.map { $0 ?? floor }, negatives: negativeMargins.map { $0 ?? floor },
-                                     orientation: .higherIsPositive, threshold: 0)
+                                     positives: positiveMargins, negatives: negativeMargins)
         }
         return Report(model: modelPath, matcher: model.manifest.matcher.description, rejection: model.manifest.rejection,
                       samples: inVocab.count, topOneAccuracy: Rate(top, of: inVocab.count),

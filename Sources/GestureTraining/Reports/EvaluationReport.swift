@@ -174,3 +174,15 @@ public struct ClassificationEvaluation: Hashable, Codable, Sendable {
         self.accuracyByTemplates = accuracyByTemplates.sorted { $0.templatesPerClass < $1.templatesPerClass }
     }
 }
+
+extension BinaryEvaluation {
+    /// An evaluation of acceptance margins (accepted at ≥ 0, higher is more positive),
+    /// where `nil` marks a sample that could never be accepted (wrong label, nothing to
+    /// match). Those sit just below every measured margin, so they count in the rates and
+    /// the curve (a non-finite score would drop them).
+    public init(margins name: String, positive: String, scoreName: String, positives: [Double?], negatives: [Double?]) {
+        let floor = ((positives + negatives).compactMap { $0 }.min() ?? 0) - 1
+        self.init(name: name, positive: positive, scoreName: scoreName, positives: positives.map { $0 ?? floor },
+                  negatives: negatives.map { $0 ?? floor }, orientation: .higherIsPositive, threshold: 0)
+    }
+}

@@ -146,14 +146,10 @@ public enum SubjectCrossValidation {
         binary.append(rejection)
         var verifierFigures: VerifierFigures?
         if verifierFolds > 0 {
-            // Never-accepted samples sit just below every measured score, so they count in the
-            // rates and the curve (a non-finite score would drop them).
-            let floor = ((verifierPositives + verifierNegatives).compactMap { $0 }.min() ?? 0) - 1
             let e = BinaryEvaluation(
-                name: "verifier", positive: "held-out in-vocabulary samples, accepted and correctly recognized",
+                margins: "verifier", positive: "held-out in-vocabulary samples, accepted and correctly recognized",
                 scoreName: "verifier score minus the fold's threshold (accepted at ≥ 0)",
-                positives: verifierPositives.map { $0 ?? floor }, negatives: verifierNegatives.map { $0 ?? floor },
-                orientation: .higherIsPositive, threshold: 0)
+                positives: verifierPositives, negatives: verifierNegatives)
             binary.append(e)
             verifierFigures = VerifierFigures(acceptance: e.chosen.truePositiveRate, falsePositiveRate: e.chosen.falsePositiveRate,
                                               falsePositiveRateOnScribbles: verifierScribbles.falsePositiveRate,
