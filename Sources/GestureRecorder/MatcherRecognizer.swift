@@ -39,17 +39,19 @@ public struct MatcherRecognizer: SampleRecognizer {
         matcher = settings.matcher(library: library)
     }
 
-    /// A matcher with `algorithm`'s settings from the arguments (the others ignored).
+    /// A matcher with `algorithm`'s settings from the arguments (the others ignored; the
+    /// algorithms without an argument here take their defaults).
     public init(library: TemplateLibrary, algorithm: MatcherAlgorithm = .protractor,
                 protractor: ProtractorSettings = .default, dollarOne: DollarOneSettings = .default,
                 pDollar: PDollarSettings = .default, pPlus: PPlusSettings = .default,
                 rejection: RejectionThresholds? = nil, source: String) {
-        let settings: MatcherSettings
+        var settings = MatcherSettings.defaults(for: algorithm)
         switch algorithm {
         case .protractor: settings = .protractor(protractor)
         case .dollarOne: settings = .dollarOne(dollarOne)
         case .pDollar: settings = .pDollar(pDollar)
         case .pPlus: settings = .pPlus(pPlus)
+        case .qDollar, .pennyPincher, .jackknife: break
         }
         self.init(library: library, settings: settings, rejection: rejection, source: source)
     }

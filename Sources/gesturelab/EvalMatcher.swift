@@ -110,12 +110,10 @@ struct EvalMatcher: ParsableCommand {
         }
         var summary = loaded == nil ? matcher.summary : ["algorithm": settings.algorithm.rawValue, "matcher": settings.description]
         if let model { summary["model"] = model }
-        switch settings {
-        case .protractor(let s): try evaluate(ProtractorMatcher.self, s, data, options, handler, summary)
-        case .dollarOne(let s): try evaluate(DollarOneMatcher.self, s, data, options, handler, summary)
-        case .pDollar(let s): try evaluate(PDollarMatcher.self, s, data, options, handler, summary)
-        case .pPlus(let s): try evaluate(PPlusMatcher.self, s, data, options, handler, summary)
+        func run<M: TemplateMatcher>(_ type: M.Type) throws {
+            try evaluate(type, settings.typed(for: type), data, options, handler, summary)
         }
+        try run(settings.matcherType)
     }
 
     private func evaluate<M: TemplateMatcher>(_ type: M.Type, _ settings: M.Settings, _ data: Dataset,

@@ -7,16 +7,9 @@ import GestureTraining
 
 /// `--algorithm` values.
 enum AlgorithmOption: String, ExpressibleByArgument, CaseIterable {
-    case protractor, dollar1, pdollar, pplus
+    case protractor, dollar1, pdollar, pplus, qdollar, pennypincher, jackknife
 
-    var algorithm: MatcherAlgorithm {
-        switch self {
-        case .protractor: return .protractor
-        case .dollar1: return .dollarOne
-        case .pdollar: return .pDollar
-        case .pplus: return .pPlus
-        }
-    }
+    var algorithm: MatcherAlgorithm { MatcherAlgorithm(rawValue: rawValue)! }
 }
 
 /// `--rotation` values for Protractor.
@@ -26,12 +19,12 @@ enum RotationOption: String, ExpressibleByArgument, CaseIterable {
 
 /// Matcher tunables shared by the matcher commands.
 struct MatcherOptions: ParsableArguments {
-    @Option(name: .customLong("algorithm"), help: "Matching algorithm: protractor (the default), dollar1, pdollar or pplus.")
+    @Option(name: .customLong("algorithm"), help: "Matching algorithm: protractor (the default), dollar1, pdollar, pplus, qdollar, pennypincher or jackknife.")
     var algorithmChoice: AlgorithmOption?
 
     var algorithm: AlgorithmOption { algorithmChoice ?? .protractor }
 
-    @Option(help: "Points after resampling (default: 16 Protractor, 64 $1, 32 $P and $P+).")
+    @Option(help: "Points after resampling (default: 16 Protractor, Penny Pincher and Jackknife, 64 $1, 32 $P, $P+ and $Q).")
     var points: Int?
 
     @Option(name: .customLong("rotation"), help: "Protractor rotation: invariant (the default), bounded or sensitive.")
@@ -83,6 +76,9 @@ struct MatcherOptions: ParsableArguments {
         case .dollar1: return .dollarOne(dollarOne)
         case .pdollar: return .pDollar(pDollar)
         case .pplus: return .pPlus(pPlus)
+        case .qdollar: return .qDollar(QDollarSettings(points: points ?? 32))
+        case .pennypincher: return .pennyPincher(PennyPincherSettings(points: points ?? 16))
+        case .jackknife: return .jackknife(JackknifeSettings(points: points ?? 16))
         }
     }
 
@@ -108,9 +104,7 @@ struct MatcherOptions: ParsableArguments {
         case .protractor:
             d["points"] = String(protractor.points)
             d["rotation"] = rotation == .bounded ? "bounded ±\(maxRotation)°" : rotation.rawValue
-        case .dollar1: d["points"] = String(dollarOne.points)
-        case .pdollar: d["points"] = String(pDollar.points)
-        case .pplus: d["points"] = String(pPlus.points)
+        default: d["points"] = String(settings.points)
         }
         return d
     }

@@ -44,17 +44,12 @@ struct TemplatesBuild: ParsableCommand {
         guard !data.labels.isEmpty else { throw FileError(file: dataset, message: "no labelled samples to build templates from") }
         var rng = SeededGenerator(seed: seed)
         let method: TemplateSelection = select == .random ? .random : .medoid
-        let templates: [Template]
-        switch matcher.algorithm {
-        case .protractor:
-            templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: ProtractorMatcher.self, settings: matcher.protractor, using: &rng)
-        case .dollar1:
-            templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: DollarOneMatcher.self, settings: matcher.dollarOne, using: &rng)
-        case .pdollar:
-            templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: PDollarMatcher.self, settings: matcher.pDollar, using: &rng)
-        case .pplus:
-            templates = TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: PPlusMatcher.self, settings: matcher.pPlus, using: &rng)
+        let matcherSettings = matcher.settings
+        func pick<M: TemplateMatcher>(_ type: M.Type) -> [Template] {
+            TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: type,
+                                    settings: matcherSettings.typed(for: type), using: &rng)
         }
+        let templates = pick(matcherSettings.matcherType)
         // Issue 13: an all-degenerate dataset wrote a 0-template library that `recognize` then refused.
         guard !templates.isEmpty else {
             throw FileError(file: dataset, message: "no sample has a shape to match (every one is a single point, zero length or non-finite): no template library written")

@@ -34,7 +34,7 @@ struct TrainAll: ParsableCommand {
     @Option(help: "Template selection: medoid or random.")
     var select = "medoid"
 
-    @Option(help: "Matcher: pplus, protractor, dollar1 or pdollar.")
+    @Option(help: "Matcher: pplus, protractor, dollar1, pdollar, qdollar, pennypincher or jackknife.")
     var algorithm = "pplus"
 
     @Option(help: "Rejection: verifier (a learned verifier; per-label f1 thresholds kept as the baseline), or per-label thresholds only: f1, sigma or target-fpr.")
@@ -93,7 +93,7 @@ struct TrainAll: ParsableCommand {
         guard templatesPerClass >= 1 else { throw ValidationError("--templates-per-class must be at least 1") }
         guard TemplateSelection(rawValue: select) != nil else { throw ValidationError("--select must be medoid or random; got '\(select)'") }
         guard MatcherAlgorithm(rawValue: algorithm) != nil else {
-            throw ValidationError("--algorithm must be pplus, protractor, dollar1 or pdollar; got '\(algorithm)'")
+            throw ValidationError("--algorithm must be one of \(MatcherAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")); got '\(algorithm)'")
         }
         guard ["verifier", "f1", "sigma", "target-fpr"].contains(rejection) else {
             throw ValidationError("--rejection must be verifier, f1, sigma or target-fpr; got '\(rejection)'")

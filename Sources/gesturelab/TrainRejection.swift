@@ -80,16 +80,12 @@ struct TrainRejection: ParsableCommand {
         let bar = ProgressBar("measuring distances", format: output.format)
         let progress: ProgressHandler = { done, total in bar.update(done: done, total: total) }
         let result: (thresholds: RejectionThresholds, distances: [String: RejectionTrainer.LabelDistances], splices: Int)
-        switch matcher.algorithm {
-        case .protractor:
-            result = RejectionTrainer.train(library: library, matcher: ProtractorMatcher.self, settings: matcher.protractor, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
-        case .dollar1:
-            result = RejectionTrainer.train(library: library, matcher: DollarOneMatcher.self, settings: matcher.dollarOne, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
-        case .pdollar:
-            result = RejectionTrainer.train(library: library, matcher: PDollarMatcher.self, settings: matcher.pDollar, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
-        case .pplus:
-            result = RejectionTrainer.train(library: library, matcher: PPlusMatcher.self, settings: matcher.pPlus, samples: data.samples, method: m, spliceCount: splices, seed: seed, progress: progress)
+        let settings = matcher.settings
+        func train<M: TemplateMatcher>(_ type: M.Type) -> (thresholds: RejectionThresholds, distances: [String: RejectionTrainer.LabelDistances], splices: Int) {
+            RejectionTrainer.train(library: library, matcher: type, settings: settings.typed(for: type), samples: data.samples,
+                                   method: m, spliceCount: splices, seed: seed, progress: progress)
         }
+        result = train(settings.matcherType)
         bar.finish()
         if case .targetFPR(let target) = m, target > 0 {
             // A 1 % target measured on 16 negatives is a guess: at least 3 / target

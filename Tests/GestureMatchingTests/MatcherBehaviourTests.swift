@@ -8,12 +8,7 @@ struct MatcherBehaviourTests {
     static let library = TemplateLibrary(templates: Shapes.named.map { Template(name: $0.0, gesture: $0.1) })
 
     static func recognize(_ algorithm: MatcherAlgorithm, _ g: Gesture, limit: Int? = nil) -> [Match] {
-        switch algorithm {
-        case .protractor: return ProtractorMatcher(library: library, settings: .default).recognize(g, limit: limit)
-        case .dollarOne: return DollarOneMatcher(library: library, settings: .default).recognize(g, limit: limit)
-        case .pDollar: return PDollarMatcher(library: library, settings: .default).recognize(g, limit: limit)
-        case .pPlus: return PPlusMatcher(library: library, settings: .default).recognize(g, limit: limit)
-        }
+        MatcherSettings.defaults(for: algorithm).matcher(library: library).recognize(g, limit: limit)
     }
 
     @Test(arguments: MatcherAlgorithm.allCases)
@@ -68,13 +63,7 @@ struct MatcherBehaviourTests {
     @Test(arguments: MatcherAlgorithm.allCases)
     func anEmptyTemplateSetGivesNoMatches(algorithm: MatcherAlgorithm) {
         let empty = TemplateLibrary(templates: [])
-        let g = Shapes.check
-        switch algorithm {
-        case .protractor: #expect(ProtractorMatcher(library: empty, settings: .default).recognize(g).isEmpty)
-        case .dollarOne: #expect(DollarOneMatcher(library: empty, settings: .default).recognize(g).isEmpty)
-        case .pDollar: #expect(PDollarMatcher(library: empty, settings: .default).recognize(g).isEmpty)
-        case .pPlus: #expect(PPlusMatcher(library: empty, settings: .default).recognize(g).isEmpty)
-        }
+        #expect(MatcherSettings.defaults(for: algorithm).matcher(library: empty).recognize(Shapes.check).isEmpty)
     }
 }
 

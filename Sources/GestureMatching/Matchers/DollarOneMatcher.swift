@@ -70,6 +70,10 @@ public struct DollarOneMatcher: TemplateMatcher {
         return Swift.max(0, Swift.min(1, 1 - d / half))
     }
 
+    public static func distance(_ candidate: Prepared, _ template: Prepared, settings: DollarOneSettings) -> Double {
+        DollarOneMatcher(names: [], templates: [], settings: settings).distanceAtBestAngle(candidate, template)
+    }
+
     public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
         let distances = templates.map { distanceAtBestAngle(candidate, $0) }
         return Ranking.ranked(distances, names: names, limit: limit, score: scoreForDistance)

@@ -9,4 +9,13 @@ public enum MatcherAlgorithm: String, CaseIterable, Codable, Sendable {
     /// $P+ (Vatavu, CHI 2017): $P's cloud with the turning angle as a third coordinate,
     /// one-to-many matching in both directions.
     case pPlus = "pplus"
+    /// $Q (Vatavu, Anthony, Wobbrock, MobileHCI 2018): $P with a look-up table, lower
+    /// bounds and early abandoning.
+    case qDollar = "qdollar"
+    /// Penny Pincher (Taranta & LaViola, GI 2015): sum of dot products of between-point
+    /// unit vectors.
+    case pennyPincher = "pennypincher"
+    /// Jackknife (Taranta et al., CHI 2017): DTW over direction vectors with correction
+    /// factors.
+    case jackknife
 }

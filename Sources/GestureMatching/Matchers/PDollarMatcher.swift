@@ -63,6 +63,10 @@ public struct PDollarMatcher: TemplateMatcher {
 
     public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }
 
+    public static func distance(_ candidate: Prepared, _ template: Prepared, settings: PDollarSettings) -> Double {
+        PDollarMatcher(names: [], templates: [], settings: settings).greedyCloudMatch(candidate, template, bound: .infinity)
+    }
+
     public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
         // With a single best match requested, a shared bound lets later templates stop early.
         var best = Double.infinity

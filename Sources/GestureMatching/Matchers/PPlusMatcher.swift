@@ -71,6 +71,10 @@ public struct PPlusMatcher: TemplateMatcher {
 
     public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }
 
+    public static func distance(_ candidate: Prepared, _ template: Prepared, settings: PPlusSettings) -> Double {
+        distance(candidate, template)
+    }
+
     public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
         let distances = templates.map { Self.distance(candidate, $0) }
         return Ranking.ranked(distances, names: names, limit: limit, score: Self.score(forDistance:))

@@ -79,6 +79,10 @@ public struct ProtractorMatcher: TemplateMatcher {
 
     public static func score(forDistance d: Double) -> Double { Swift.max(0, Swift.min(1, 1 - d / Double.pi)) }
 
+    /// `false`: a BLAS product's rounding depends on the template's place in the batch, so
+    /// a pair's distance alone may differ in the last bit from the one ranked.
+    public static var ranksByPairDistance: Bool { false }
+
     public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
         recognize(prepared: candidate, limit: limit, path: .blas)
     }

@@ -36,6 +36,28 @@ public protocol TemplateMatcher: Sendable {
 
     /// Maps a native distance to the documented 0…1 score.
     static func score(forDistance d: Double) -> Double
+
+    /// The native distance from one prepared candidate to one prepared template: the value
+    /// `recognize(prepared:limit: nil)` reports for that template. Evaluation protocols
+    /// keep these in distance tables computed once per unit.
+    static func distance(_ candidate: Prepared, _ template: Prepared, settings: Settings) -> Double
+
+    /// Whether `recognize(prepared:limit:)` picks its best match by
+    /// ``distance(_:_:settings:)`` exactly, bit for bit, with ties going to the earlier
+    /// template, so that a table of pair distances gives the same winner as the matcher.
+    /// `false` where the batch arithmetic rounds differently from one pair on its own
+    /// (Protractor's BLAS products).
+    static var ranksByPairDistance: Bool { get }
+}
+
+extension TemplateMatcher {
+    /// A one-template matcher's distance (override when a direct form is cheaper).
+    public static func distance(_ candidate: Prepared, _ template: Prepared, settings: Settings) -> Double {
+        Self(names: [""], templates: [template], settings: settings)
+            .recognize(prepared: candidate, limit: nil).first?.distance ?? .infinity
+    }
+
+    public static var ranksByPairDistance: Bool { true }
 }
 
 extension TemplateMatcher {

@@ -15,6 +15,9 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
     case dollarOne(DollarOneSettings)
     case pDollar(PDollarSettings)
     case pPlus(PPlusSettings)
+    case qDollar(QDollarSettings)
+    case pennyPincher(PennyPincherSettings)
+    case jackknife(JackknifeSettings)
 
     /// The paper's defaults for `algorithm`.
     public static func defaults(for algorithm: MatcherAlgorithm) -> MatcherSettings {
@@ -23,6 +26,9 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .dollarOne: return .dollarOne(.default)
         case .pDollar: return .pDollar(.default)
         case .pPlus: return .pPlus(.default)
+        case .qDollar: return .qDollar(.default)
+        case .pennyPincher: return .pennyPincher(.default)
+        case .jackknife: return .jackknife(.default)
         }
     }
 
@@ -32,6 +38,9 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .dollarOne: return .dollarOne
         case .pDollar: return .pDollar
         case .pPlus: return .pPlus
+        case .qDollar: return .qDollar
+        case .pennyPincher: return .pennyPincher
+        case .jackknife: return .jackknife
         }
     }
 
@@ -42,6 +51,9 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .dollarOne(let s): return s.points
         case .pDollar(let s): return s.points
         case .pPlus(let s): return s.points
+        case .qDollar(let s): return s.points
+        case .pennyPincher(let s): return s.points
+        case .jackknife(let s): return s.points
         }
     }
 
@@ -62,17 +74,52 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
             return "pdollar (\(s.points) points, epsilon \(Self.number(s.epsilon)))"
         case .pPlus(let s):
             return "pplus (\(s.points) points)"
+        case .qDollar(let s):
+            return "qdollar (\(s.points) points)"
+        case .pennyPincher(let s):
+            return "pennypincher (\(s.points) points)"
+        case .jackknife(let s):
+            return "jackknife (\(s.points) points, \(s.measure.rawValue), band \(Self.number(s.bandFraction * 100))%)"
         }
     }
 
     /// The 0…1 score of a native distance (each matcher documents its formula).
-    public func score(forDistance d: Double) -> Double {
+    public func score(forDistance d: Double) -> Double { matcherType.score(forDistance: d) }
+
+    /// The matcher type of these settings, for generic code: pass it to a function
+    /// generic over `M: TemplateMatcher` (the type is opened there) and get the typed
+    /// settings with ``typed(for:)``.
+    ///
+    /// ```swift
+    /// func run<M: TemplateMatcher>(_ m: M.Type) -> Int { M(library: lib, settings: settings.typed(for: m)).names.count }
+    /// run(settings.matcherType)
+    /// ```
+    public var matcherType: any TemplateMatcher.Type {
         switch self {
-        case .protractor: return ProtractorMatcher.score(forDistance: d)
-        case .dollarOne: return DollarOneMatcher.score(forDistance: d)
-        case .pDollar: return PDollarMatcher.score(forDistance: d)
-        case .pPlus: return PPlusMatcher.score(forDistance: d)
+        case .protractor: return ProtractorMatcher.self
+        case .dollarOne: return DollarOneMatcher.self
+        case .pDollar: return PDollarMatcher.self
+        case .pPlus: return PPlusMatcher.self
+        case .qDollar: return QDollarMatcher.self
+        case .pennyPincher: return PennyPincherMatcher.self
+        case .jackknife: return JackknifeMatcher.self
         }
+    }
+
+    /// The typed settings for `M`, which must be ``matcherType`` (a precondition).
+    public func typed<M: TemplateMatcher>(for _: M.Type) -> M.Settings {
+        let payload: any Sendable
+        switch self {
+        case .protractor(let s): payload = s
+        case .dollarOne(let s): payload = s
+        case .pDollar(let s): payload = s
+        case .pPlus(let s): payload = s
+        case .qDollar(let s): payload = s
+        case .pennyPincher(let s): payload = s
+        case .jackknife(let s): payload = s
+        }
+        guard let s = payload as? M.Settings else { preconditionFailure("\(M.self) asked for the settings of \(self)") }
+        return s
     }
 
     /// What the 0…1 score means, for people reading results.
@@ -82,17 +129,18 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .dollarOne: return "$1 score 1 − d/(½√2·250)"
         case .pDollar: return "$P score 1/(1 + d)"
         case .pPlus: return "$P+ score 1/(1 + d)"
+        case .qDollar: return "$Q score 1/(1 + d)"
+        case .pennyPincher: return "Penny Pincher score 1 − d/2 (mean cosine mapped to 0…1)"
+        case .jackknife: return "Jackknife score 1/(1 + d)"
         }
     }
 
     /// A matcher over `library` with these settings.
     public func matcher(library: TemplateLibrary) -> AnyTemplateMatcher {
-        switch self {
-        case .protractor(let s): return AnyTemplateMatcher(ProtractorMatcher(library: library, settings: s), settings: self)
-        case .dollarOne(let s): return AnyTemplateMatcher(DollarOneMatcher(library: library, settings: s), settings: self)
-        case .pDollar(let s): return AnyTemplateMatcher(PDollarMatcher(library: library, settings: s), settings: self)
-        case .pPlus(let s): return AnyTemplateMatcher(PPlusMatcher(library: library, settings: s), settings: self)
+        func build<M: TemplateMatcher>(_ m: M.Type) -> AnyTemplateMatcher {
+            AnyTemplateMatcher(M(library: library, settings: typed(for: m)), settings: self)
         }
+        return build(matcherType)
     }
 
     static func number(_ v: Double) -> String {
@@ -107,6 +155,7 @@ extension MatcherSettings: Codable {
 
     private enum Key: String, CodingKey {
         case algorithm, points, rotation, maxRotationDegrees, squareSize, angleRangeDegrees, anglePrecisionDegrees, epsilon
+        case measure, bandFraction
     }
 
     public init(from decoder: Decoder) throws {
@@ -157,6 +206,21 @@ extension MatcherSettings: Codable {
             settings = .pDollar(s)
         case .pPlus:
             settings = .pPlus(PPlusSettings(points: points))
+        case .qDollar:
+            settings = .qDollar(QDollarSettings(points: points))
+        case .pennyPincher:
+            settings = .pennyPincher(PennyPincherSettings(points: points))
+        case .jackknife:
+            var s = JackknifeSettings(points: points)
+            if let m = try c.decodeIfPresent(String.self, forKey: .measure) {
+                guard let measure = JackknifeSettings.Measure(rawValue: m) else {
+                    throw DecodingError.dataCorruptedError(forKey: .measure, in: c, debugDescription:
+                        "must be \(JackknifeSettings.Measure.allCases.map(\.rawValue).joined(separator: " or ")), found '\(m)'")
+                }
+                s.measure = measure
+            }
+            if let v = try finite(.bandFraction, 0...1) { s.bandFraction = v }
+            settings = .jackknife(s)
         }
         self = settings
     }
@@ -180,7 +244,10 @@ extension MatcherSettings: Codable {
             try c.encode(s.anglePrecision * 180 / .pi, forKey: .anglePrecisionDegrees)
         case .pDollar(let s):
             try c.encode(s.epsilon, forKey: .epsilon)
-        case .pPlus:
+        case .jackknife(let s):
+            try c.encode(s.measure.rawValue, forKey: .measure)
+            try c.encode(s.bandFraction, forKey: .bandFraction)
+        case .pPlus, .qDollar, .pennyPincher:
             break
         }
     }

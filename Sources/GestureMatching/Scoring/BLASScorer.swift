@@ -1,6 +1,7 @@
 import CBLAS
 
-/// The only file that talks to OpenBLAS (README, Benchmarks). Computes Protractor's `a` and `b`
+/// The only file that talks to OpenBLAS (README, Benchmarks). Computes plain dot products of
+/// template rows with candidates (Penny Pincher), and Protractor's `a` and `b`
 /// for every template row of a row-major Float32 matrix: one candidate with sgemm against
 /// the two columns [candidate, its per-point 90° rotation] in cache-sized row blocks (the
 /// product is memory-bound, and this reads the matrix once where two sgemv calls read it
@@ -82,5 +83,30 @@ enum BLASScorer {
         }
         let half = count * rows
         return (product[0..<half], product[half...])
+    }
+
+    /// `matrix · candidate` for a row-major `rows × columns` matrix (sgemv): each template
+    /// row's dot product with the candidate.
+    static func products(matrix: [Float], rows: Int, columns: Int, candidate: [Float]) -> [Float] {
+        guard rows > 0, columns > 0 else { return [Float](repeating: 0, count: rows) }
+        return [Float](unsafeUninitializedCapacity: rows) { out, initialized in
+            matrix.withUnsafeBufferPointer { m in candidate.withUnsafeBufferPointer { c in
+                cblas_sgemv(CblasRowMajor, CblasNoTrans, Int32(rows), Int32(columns), 1,
+                            m.baseAddress, Int32(columns), c.baseAddress, 1, 0, out.baseAddress, 1)
+            } }
+            initialized = rows
+        }
+    }
+
+    /// `C · Mᵀ` (sgemm) for `count` candidates back to back in `candidates`: candidate-major
+    /// dot products (`result[k * rows + i]`).
+    static func batchProducts(matrix: [Float], rows: Int, columns: Int, candidates: [Float], count: Int) -> [Float] {
+        guard rows > 0, count > 0 else { return [] }
+        var product = [Float](repeating: 0, count: count * rows)
+        candidates.withUnsafeBufferPointer { s in matrix.withUnsafeBufferPointer { m in product.withUnsafeMutableBufferPointer { p in
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(count), Int32(rows), Int32(columns), 1,
+                        s.baseAddress, Int32(columns), m.baseAddress, Int32(columns), 0, p.baseAddress, Int32(rows))
+        } } }
+        return product
     }
 }

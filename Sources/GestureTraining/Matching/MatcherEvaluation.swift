@@ -38,6 +38,8 @@ public enum MatcherEvaluation {
         let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
             var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
             let byLabel = corpus.indicesByLabel(units[u].value).sorted { $0.key < $1.key }
+            var table = M.ranksByPairDistance
+                ? DistanceTable(corpus, settings: settings, candidates: units[u].value, pool: units[u].value) : nil
             var tally = AccuracyTally()
             for t in options.templatesPerClass {
                 for _ in 0..<options.trials {
@@ -47,7 +49,7 @@ public enum MatcherEvaluation {
                         templates += picked[0..<t]
                         candidates.append(picked[t])
                     }
-                    recordTrial(corpus, settings: settings, into: &tally, templates: templates, candidates: candidates,
+                    recordTrial(corpus, settings: settings, table: &table, into: &tally, templates: templates, candidates: candidates,
                                 t: t, speed: units[u].key.speed)
                 }
             }
@@ -72,6 +74,8 @@ public enum MatcherEvaluation {
             }
             let poolByLabel = corpus.indicesByLabel(pool)
             let testByLabel = corpus.indicesByLabel(units[u].value).sorted { $0.key < $1.key }
+            var table = M.ranksByPairDistance
+                ? DistanceTable(corpus, settings: settings, candidates: units[u].value, pool: pool) : nil
             var tally = AccuracyTally()
             for t in options.templatesPerClass {
                 for _ in 0..<options.trials {
@@ -81,7 +85,7 @@ public enum MatcherEvaluation {
                         templates += others.randomSample(count: t, using: &rng)
                         candidates.append(idx[Int.random(in: 0..<idx.count, using: &rng)])
                     }
-                    recordTrial(corpus, settings: settings, into: &tally, templates: templates, candidates: candidates,
+                    recordTrial(corpus, settings: settings, table: &table, into: &tally, templates: templates, candidates: candidates,
                                 t: t, speed: key.speed)
                 }
             }
@@ -108,12 +112,21 @@ public enum MatcherEvaluation {
                             ts: options.templatesPerClass, settings: ["variants": describe(options.variants)])
     }
 
-    /// One trial: a matcher built from `templates` recognizes each of `candidates`, and
-    /// each best match (or none) is recorded in `tally` against the candidate's label.
+    /// One trial: each of `candidates` is matched against `templates`, and each best match
+    /// (or none) is recorded in `tally` against the candidate's label. With a distance
+    /// table the best match is read from it (the same winner, each pair computed once per
+    /// unit); without one a matcher is built from the templates.
     static func recordTrial<M: TemplateMatcher>(
-        _ corpus: PreparedCorpus<M>, settings: M.Settings, into tally: inout AccuracyTally,
-        templates: [Int], candidates: [Int], t: Int, speed: String
+        _ corpus: PreparedCorpus<M>, settings: M.Settings, table: inout DistanceTable<M>?,
+        into tally: inout AccuracyTally, templates: [Int], candidates: [Int], t: Int, speed: String
     ) {
+        if table != nil {
+            for c in candidates {
+                tally.record(t: t, speed: speed, truth: corpus.samples[c].label ?? "",
+                             predicted: table!.best(for: c, templates: templates))
+            }
+            return
+        }
         let matcher = corpus.matcher(templates: templates, settings: settings)
         for c in candidates {
             let best = matcher.recognize(prepared: corpus.candidate[c], limit: 1).first

@@ -76,12 +76,10 @@ package struct DistanceCorpus: Sendable {
     }
 
     static func matrix(_ settings: MatcherSettings, gestures: [Gesture], sampleCount: Int, progress: ProgressHandler?) -> [Float] {
-        switch settings {
-        case .protractor(let s): return matrix(ProtractorMatcher.self, s, gestures, sampleCount, progress)
-        case .dollarOne(let s): return matrix(DollarOneMatcher.self, s, gestures, sampleCount, progress)
-        case .pDollar(let s): return matrix(PDollarMatcher.self, s, gestures, sampleCount, progress)
-        case .pPlus(let s): return matrix(PPlusMatcher.self, s, gestures, sampleCount, progress)
+        func run<M: TemplateMatcher>(_ type: M.Type) -> [Float] {
+            matrix(type, settings.typed(for: type), gestures, sampleCount, progress)
         }
+        return run(settings.matcherType)
     }
 
     static func matrix<M: TemplateMatcher>(_ type: M.Type, _ settings: M.Settings, _ gestures: [Gesture], _ sampleCount: Int,

@@ -93,13 +93,11 @@ public enum SubjectCrossValidation {
             }
             var rng = SeededGenerator.derived(seed: foldSettings.seed, stream: 10)
             let (scribbles, splices) = heldOutNegatives(testSamples, settings: settings, using: &rng)
-            let fold: FoldFigures
-            switch settings.algorithm {
-            case .protractor: fold = matcherFold(ProtractorMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
-            case .dollarOne: fold = matcherFold(DollarOneMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
-            case .pDollar: fold = matcherFold(PDollarMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
-            case .pPlus: fold = matcherFold(PPlusMatcher.self, .default, result, train, testSamples, scribbles, splices, foldSettings, ks)
+            let matcherSettings = MatcherSettings.defaults(for: settings.algorithm)
+            func run<M: TemplateMatcher>(_ type: M.Type) -> FoldFigures {
+                matcherFold(type, matcherSettings.typed(for: type), result, train, testSamples, scribbles, splices, foldSettings, ks)
             }
+            let fold = run(matcherSettings.matcherType)
             if let v = result.verifier,
                let recognizer = try? ModelRecognizer(library: result.library, matcher: result.manifest.matcher, rejection: .verifier(v)) {
                 verifierFolds += 1

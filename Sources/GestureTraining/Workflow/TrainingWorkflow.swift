@@ -105,13 +105,11 @@ public enum TrainingWorkflow {
         progress?("templates", 0, 1)
         let verifierPart = try trainVerifier(data, negatives: negatives, settings: settings, notes: &notes, notTrained: &notTrained,
                                              progress: progress)
-        var matcherPart: MatcherPart
-        switch MatcherSettings.defaults(for: settings.algorithm) {
-        case .protractor(let s): matcherPart = trainMatcher(ProtractorMatcher.self, s, data, synthetic, settings, verifierPart?.templates, progress)
-        case .dollarOne(let s): matcherPart = trainMatcher(DollarOneMatcher.self, s, data, synthetic, settings, verifierPart?.templates, progress)
-        case .pDollar(let s): matcherPart = trainMatcher(PDollarMatcher.self, s, data, synthetic, settings, verifierPart?.templates, progress)
-        case .pPlus(let s): matcherPart = trainMatcher(PPlusMatcher.self, s, data, synthetic, settings, verifierPart?.templates, progress)
+        let matcherSettings = MatcherSettings.defaults(for: settings.algorithm)
+        func run<M: TemplateMatcher>(_ type: M.Type) -> MatcherPart {
+            trainMatcher(type, matcherSettings.typed(for: type), data, synthetic, settings, verifierPart?.templates, progress)
         }
+        var matcherPart = run(matcherSettings.matcherType)
         matcherPart.rejection.matcher = MatcherSettings.defaults(for: settings.algorithm)
         let perLabel = matcherPart.library.templates.reduce(into: [String: Int]()) { $0[$1.name, default: 0] += 1 }
         trained.append("templates: \(matcherPart.library.templates.count) for \(perLabel.count) label(s), up to \(settings.templatesPerClass) per label (\(settings.selection.rawValue))")

@@ -1,0 +1,201 @@
+import Foundation
+import GestureGeometry
+
+/// Settings of the $Q recognizer; defaults are the paper's.
+public struct QDollarSettings: Hashable, Codable, Sendable {
+    /// Points in the cloud. 32: $Q (Vatavu, Anthony, Wobbrock, MobileHCI 2018) keeps $P's
+    /// n = 32.
+    public var points: Int
+    public init(points: Int = 32) { self.points = points }
+    public static let `default` = QDollarSettings()
+
+    /// Side of the lookup grid. 64: $Q's 64 × 64 look-up table.
+    public static let gridSize = 64
+}
+
+/// The $Q point-cloud recognizer (Vatavu, Anthony, Wobbrock, "$Q: A Super-Quick,
+/// Articulation-Invariant Stroke-Gesture Recognizer for Low-Resource Devices",
+/// MobileHCI 2018): $P's cloud (all strokes resampled together to 32 points, scaled
+/// uniformly so the longer side is 1, centroid at the origin) and $P's greedy matching
+/// from start points every ⌊√n⌋ in both directions, made fast by three devices:
+///
+/// 1. **A look-up table** per cloud: a 64 × 64 grid over the normalized square
+///    (−1…1 on each axis), each cell holding the index of the cloud point nearest to the
+///    cell's centre.
+/// 2. **Lower bounds**: for each start point, the weighted sum of each point's squared
+///    distance to the other cloud's point the table names for it, computed for all start
+///    points at once from one pass and a running sum (the paper's summed-area array).
+///    A start whose bound already reaches the best distance so far is skipped. (Named a
+///    lower bound by the paper; the table's point is nearest to the cell's centre, so the
+///    bound is an estimate, and skipping by it is part of $Q's definition.)
+/// 3. **Early abandoning**: a cloud match stops once its running sum reaches the best
+///    distance so far, across templates too.
+///
+/// $Q's cloud distance uses squared Euclidean distances and weights n, n − 1, …, 1 for
+/// the points in matching order.
+///
+/// - `distance`: that weighted sum of squared distances divided by the sum of the
+///   weights, n(n + 1)/2: a weighted mean squared distance in the unit box.
+/// - `score`: `1 / (1 + distance)`.
+public struct QDollarMatcher: TemplateMatcher {
+    /// A normalized cloud with its look-up table.
+    public struct Prepared: Hashable, Sendable {
+        var xs: [Double]
+        var ys: [Double]
+        /// `gridSize²` point indices, row-major by x cell then y cell.
+        var table: [UInt16]
+    }
+
+    public static let algorithm = MatcherAlgorithm.qDollar
+    public let settings: QDollarSettings
+    public let names: [String]
+    let templates: [Prepared]
+
+    public init(names: [String], templates: [Prepared], settings: QDollarSettings = .default) {
+        precondition(names.count == templates.count, "one name per template")
+        self.names = names
+        self.templates = templates
+        self.settings = settings
+    }
+
+    public static func prepare(_ gesture: Gesture, settings: QDollarSettings) -> Prepared? {
+        guard settings.points <= Int(UInt16.max),
+              let cloud = PDollarMatcher.normalizedCloud(gesture, points: settings.points) else { return nil }
+        let pts = cloud.allPoints
+        guard !pts.isEmpty, pts.allSatisfy(\.isFinite) else { return nil }
+        let xs = pts.map(\.x), ys = pts.map(\.y)
+        let g = QDollarSettings.gridSize
+        var table = [UInt16](repeating: 0, count: g * g)
+        for cx in 0..<g {
+            for cy in 0..<g {
+                let (x, y) = cellCentre(cx, cy)
+                var best = Double.infinity, index = 0
+                for i in xs.indices {
+                    let dx = xs[i] - x, dy = ys[i] - y
+                    let d = dx * dx + dy * dy
+                    if d < best { best = d; index = i }
+                }
+                table[cx * g + cy] = UInt16(index)
+            }
+        }
+        return Prepared(xs: xs, ys: ys, table: table)
+    }
+
+    /// The centre of grid cell (`cx`, `cy`) in cloud coordinates (the grid spans −1…1).
+    static func cellCentre(_ cx: Int, _ cy: Int) -> (Double, Double) {
+        let side = 2 / Double(QDollarSettings.gridSize)
+        return (-1 + (Double(cx) + 0.5) * side, -1 + (Double(cy) + 0.5) * side)
+    }
+
+    /// The grid cell of a cloud coordinate, clamped to the grid.
+    @inline(__always)
+    static func cell(_ v: Double) -> Int {
+        let g = QDollarSettings.gridSize
+        return Swift.max(0, Swift.min(g - 1, Int(((v + 1) / 2 * Double(g)).rounded(.down))))
+    }
+
+    public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }
+
+    /// `false`: skipping start points by the estimated bound depends on the best distance
+    /// so far, which the other templates set.
+    public static var ranksByPairDistance: Bool { false }
+
+    public static func distance(_ candidate: Prepared, _ template: Prepared, settings: QDollarSettings) -> Double {
+        normalized(cloudMatch(candidate, template, bound: .infinity), points: candidate.xs.count)
+    }
+
+    static func normalized(_ sum: Double, points n: Int) -> Double { sum / (Double(n) * Double(n + 1) / 2) }
+
+    public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
+        var best = Double.infinity
+        var sums: [Double] = []
+        sums.reserveCapacity(templates.count)
+        for t in templates {
+            // With one best match asked for, the best so far abandons later templates early.
+            let d = Self.cloudMatch(candidate, t, bound: limit == 1 ? best : .infinity)
+            sums.append(d)
+            best = Swift.min(best, d)
+        }
+        let n = candidate.xs.count
+        return Ranking.ranked(sums.map { Self.normalized($0, points: n) }, names: names, limit: limit,
+                              score: Self.score(forDistance:))
+    }
+
+    /// $Q's CloudMatch: the smallest weighted squared cloud distance over start points
+    /// every ⌊√n⌋ in both directions, skipping starts whose bound reaches the best so far.
+    /// Returns a value ≥ `bound` (not exact) when nothing closer than `bound` was found.
+    static func cloudMatch(_ c: Prepared, _ t: Prepared, bound: Double) -> Double {
+        let n = c.xs.count
+        guard n > 0, t.xs.count == n else { return .infinity }
+        let step = Swift.max(1, Int(Double(n).squareRoot()))
+        let lbCT = lowerBounds(c, t, step: step)
+        let lbTC = lowerBounds(t, c, step: step)
+        var best = bound
+        var start = 0, j = 0
+        while start < n {
+            if lbCT[j] < best { best = Swift.min(best, cloudDistance(c, t, start: start, bound: best)) }
+            if lbTC[j] < best { best = Swift.min(best, cloudDistance(t, c, start: start, bound: best)) }
+            start += step; j += 1
+        }
+        return best
+    }
+
+    /// The bound for each start point 0, step, 2·step, … of matching `a` onto `b`: with
+    /// `dᵢ` the squared distance from `a`'s point i to the point `b`'s table names for it,
+    /// and weight n − ((i − s) mod n) for start s,
+    /// LB(0) = Σ (n − i)·dᵢ and LB(s) = LB(0) + s·Σdᵢ − n·Σ_{i<s} dᵢ.
+    static func lowerBounds(_ a: Prepared, _ b: Prepared, step: Int) -> [Double] {
+        let n = a.xs.count, g = QDollarSettings.gridSize
+        var prefix = [Double](repeating: 0, count: n + 1)   // prefix[i] = Σ_{k<i} d_k
+        var first = 0.0
+        for i in 0..<n {
+            let k = Int(b.table[cell(a.xs[i]) * g + cell(a.ys[i])])
+            let dx = a.xs[i] - b.xs[k], dy = a.ys[i] - b.ys[k]
+            let d = dx * dx + dy * dy
+            prefix[i + 1] = prefix[i] + d
+            first += Double(n - i) * d
+        }
+        var out: [Double] = []
+        var s = 0
+        while s < n {
+            out.append(s == 0 ? first : first + Double(s) * prefix[n] - Double(n) * prefix[s])
+            s += step
+        }
+        return out
+    }
+
+    /// $Q's CloudDistance: from `start`, each point of `a` in turn takes the nearest point
+    /// of `b` not yet taken; the k-th match weighs n − k. Stops once the sum reaches `bound`.
+    static func cloudDistance(_ a: Prepared, _ b: Prepared, start: Int, bound: Double) -> Double {
+        let n = a.xs.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { unmatched in
+            for j in 0..<n { unmatched[j] = j }
+            var remaining = n
+            var sum = 0.0
+            var i = start
+            var weight = Double(n)
+            a.xs.withUnsafeBufferPointer { ax in a.ys.withUnsafeBufferPointer { ay in
+                b.xs.withUnsafeBufferPointer { bx in b.ys.withUnsafeBufferPointer { by in
+                    repeat {
+                        let x = ax[i], y = ay[i]
+                        var best = Double.infinity, slot = 0
+                        for u in 0..<remaining {
+                            let j = unmatched[u]
+                            let dx = x - bx[j], dy = y - by[j]
+                            let d = dx * dx + dy * dy
+                            if d < best { best = d; slot = u }
+                        }
+                        // Remove by moving the last unmatched index into the slot.
+                        remaining -= 1
+                        unmatched[slot] = unmatched[remaining]
+                        sum += weight * best
+                        if sum >= bound { return }
+                        weight -= 1
+                        i = (i + 1) % n
+                    } while i != start
+                } }
+            } }
+            return sum
+        }
+    }
+}
