@@ -51,7 +51,7 @@ public struct MatcherRecognizer: SampleRecognizer {
         case .dollarOne: settings = .dollarOne(dollarOne)
         case .pDollar: settings = .pDollar(pDollar)
         case .pPlus: settings = .pPlus(pPlus)
-        case .qDollar, .pennyPincher, .jackknife: break
+        case .qDollar, .pennyPincher, .jackknife, .combined: break
         }
         self.init(library: library, settings: settings, rejection: rejection, source: source)
     }

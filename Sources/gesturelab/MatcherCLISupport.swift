@@ -7,7 +7,7 @@ import GestureTraining
 
 /// `--algorithm` values.
 enum AlgorithmOption: String, ExpressibleByArgument, CaseIterable {
-    case protractor, dollar1, pdollar, pplus, qdollar, pennypincher, jackknife
+    case protractor, dollar1, pdollar, pplus, qdollar, pennypincher, jackknife, combined
 
     var algorithm: MatcherAlgorithm { MatcherAlgorithm(rawValue: rawValue)! }
 }
@@ -19,7 +19,7 @@ enum RotationOption: String, ExpressibleByArgument, CaseIterable {
 
 /// Matcher tunables shared by the matcher commands.
 struct MatcherOptions: ParsableArguments {
-    @Option(name: .customLong("algorithm"), help: "Matching algorithm: protractor (the default), dollar1, pdollar, pplus, qdollar, pennypincher or jackknife.")
+    @Option(name: .customLong("algorithm"), help: "Matching algorithm: protractor (the default), dollar1, pdollar, pplus, qdollar, pennypincher, jackknife or combined.")
     var algorithmChoice: AlgorithmOption?
 
     var algorithm: AlgorithmOption { algorithmChoice ?? .protractor }
@@ -37,12 +37,36 @@ struct MatcherOptions: ParsableArguments {
 
     var maxRotation: Double { maxRotationChoice ?? 45 }
 
+    @Option(name: .customLong("weights"), help: "combined: component weights, e.g. pplus:1,protractor:1 (components: pplus, protractor, pennypincher, jackknife; default pplus:1,protractor:1).")
+    var weightsChoice: String?
+
+    /// The combined recognizer's settings from `--weights`.
+    var combined: CombinedSettings {
+        get throws {
+            guard let weightsChoice else { return .default }
+            var s = CombinedSettings(pPlus: 0, protractor: 0)
+            for part in weightsChoice.split(separator: ",") {
+                let kv = part.split(separator: ":", maxSplits: 1).map(String.init)
+                guard kv.count == 2, let w = Double(kv[1]), w.isFinite, w >= 0, w <= 1000 else {
+                    throw ValidationError("--weights: '\(part)' is not NAME:WEIGHT with a weight in 0…1000")
+                }
+                guard s.setWeight(w, of: kv[0]) else {
+                    throw ValidationError("--weights: unknown component '\(kv[0])' (known: \(CombinedSettings.componentNames.joined(separator: ", ")))")
+                }
+            }
+            guard s.weights.contains(where: { $0 > 0 }) else { throw ValidationError("--weights: at least one weight must be above 0") }
+            return s
+        }
+    }
+
     func validate() throws {
         if let points, points < 2 { throw ValidationError("--points must be at least 2, got \(points)") }
         // Issue 8: every template and candidate is resampled to this many points; an
         // unbounded value (--points 100000000) ran out of time and memory.
         if let points, points > 4096 { throw ValidationError("--points must be at most 4096, got \(points)") }
         if !(maxRotation >= 0 && maxRotation <= 180) { throw ValidationError("--max-rotation must be in 0…180 degrees") }
+        _ = try combined
+        if weightsChoice != nil && algorithm != .combined { throw ValidationError("--weights applies to --algorithm combined only") }
     }
 
     var protractor: ProtractorSettings {
@@ -79,11 +103,12 @@ struct MatcherOptions: ParsableArguments {
         case .qdollar: return .qDollar(QDollarSettings(points: points ?? 32))
         case .pennypincher: return .pennyPincher(PennyPincherSettings(points: points ?? 16))
         case .jackknife: return .jackknife(JackknifeSettings(points: points ?? 16))
+        case .combined: return .combined((try? combined) ?? .default)
         }
     }
 
     /// Whether no matcher option was given.
-    var isDefault: Bool { algorithmChoice == nil && points == nil && rotationChoice == nil && maxRotationChoice == nil }
+    var isDefault: Bool { algorithmChoice == nil && points == nil && rotationChoice == nil && maxRotationChoice == nil && weightsChoice == nil }
 
     /// The settings a command runs with: the model folder's when `--model` is given (and
     /// then no matcher option may be), otherwise the options'.

@@ -18,4 +18,6 @@ public enum MatcherAlgorithm: String, CaseIterable, Codable, Sendable {
     /// Jackknife (Taranta et al., CHI 2017): DTW over direction vectors with correction
     /// factors.
     case jackknife
+    /// Several matchers' distances fused (``CombinedMatcher``).
+    case combined
 }

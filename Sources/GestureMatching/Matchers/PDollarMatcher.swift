@@ -63,6 +63,10 @@ public struct PDollarMatcher: TemplateMatcher {
 
     public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }
 
+    /// `true`: the same start points are tried in both directions, and each start's exact
+    /// sum does not depend on which cloud came first, so the minimum is the same value.
+    public static var isSymmetric: Bool { true }
+
     public static func distance(_ candidate: Prepared, _ template: Prepared, settings: PDollarSettings) -> Double {
         PDollarMatcher(names: [], templates: [], settings: settings).greedyCloudMatch(candidate, template, bound: .infinity)
     }

@@ -48,6 +48,10 @@ public protocol TemplateMatcher: Sendable {
     /// `false` where the batch arithmetic rounds differently from one pair on its own
     /// (Protractor's BLAS products).
     static var ranksByPairDistance: Bool { get }
+
+    /// Whether ``distance(_:_:settings:)`` gives bit for bit the same value with the two
+    /// gestures swapped, so a distance table may fill both entries from one computation.
+    static var isSymmetric: Bool { get }
 }
 
 extension TemplateMatcher {
@@ -58,6 +62,8 @@ extension TemplateMatcher {
     }
 
     public static var ranksByPairDistance: Bool { true }
+
+    public static var isSymmetric: Bool { false }
 }
 
 extension TemplateMatcher {

@@ -18,6 +18,7 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
     case qDollar(QDollarSettings)
     case pennyPincher(PennyPincherSettings)
     case jackknife(JackknifeSettings)
+    case combined(CombinedSettings)
 
     /// The paper's defaults for `algorithm`.
     public static func defaults(for algorithm: MatcherAlgorithm) -> MatcherSettings {
@@ -29,6 +30,7 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .qDollar: return .qDollar(.default)
         case .pennyPincher: return .pennyPincher(.default)
         case .jackknife: return .jackknife(.default)
+        case .combined: return .combined(.default)
         }
     }
 
@@ -41,6 +43,7 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .qDollar: return .qDollar
         case .pennyPincher: return .pennyPincher
         case .jackknife: return .jackknife
+        case .combined: return .combined
         }
     }
 
@@ -54,6 +57,7 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .qDollar(let s): return s.points
         case .pennyPincher(let s): return s.points
         case .jackknife(let s): return s.points
+        case .combined: return PPlusSettings.default.points
         }
     }
 
@@ -80,6 +84,8 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
             return "pennypincher (\(s.points) points)"
         case .jackknife(let s):
             return "jackknife (\(s.points) points, \(s.measure.rawValue), band \(Self.number(s.bandFraction * 100))%)"
+        case .combined(let s):
+            return "combined (weights \(Self.weightsText(s)))"
         }
     }
 
@@ -103,6 +109,7 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .qDollar: return QDollarMatcher.self
         case .pennyPincher: return PennyPincherMatcher.self
         case .jackknife: return JackknifeMatcher.self
+        case .combined: return CombinedMatcher.self
         }
     }
 
@@ -117,6 +124,7 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .qDollar(let s): payload = s
         case .pennyPincher(let s): payload = s
         case .jackknife(let s): payload = s
+        case .combined(let s): payload = s
         }
         guard let s = payload as? M.Settings else { preconditionFailure("\(M.self) asked for the settings of \(self)") }
         return s
@@ -132,6 +140,7 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
         case .qDollar: return "$Q score 1/(1 + d)"
         case .pennyPincher: return "Penny Pincher score 1 − d/2 (mean cosine mapped to 0…1)"
         case .jackknife: return "Jackknife score 1/(1 + d)"
+        case .combined: return "combined score 1/(1 + d), d the weighted mean of scaled distances"
         }
     }
 
@@ -141,6 +150,11 @@ public enum MatcherSettings: Hashable, Sendable, CustomStringConvertible {
             AnyTemplateMatcher(M(library: library, settings: typed(for: m)), settings: self)
         }
         return build(matcherType)
+    }
+
+    /// `pplus 1, protractor 1`: the components with a weight above 0.
+    static func weightsText(_ s: CombinedSettings) -> String {
+        zip(CombinedSettings.componentNames, s.weights).filter { $0.1 > 0 }.map { "\($0.0) \(number($0.1))" }.joined(separator: ", ")
     }
 
     static func number(_ v: Double) -> String {
@@ -155,7 +169,7 @@ extension MatcherSettings: Codable {
 
     private enum Key: String, CodingKey {
         case algorithm, points, rotation, maxRotationDegrees, squareSize, angleRangeDegrees, anglePrecisionDegrees, epsilon
-        case measure, bandFraction
+        case measure, bandFraction, weights
     }
 
     public init(from decoder: Decoder) throws {
@@ -221,6 +235,23 @@ extension MatcherSettings: Codable {
             }
             if let v = try finite(.bandFraction, 0...1) { s.bandFraction = v }
             settings = .jackknife(s)
+        case .combined:
+            var s = CombinedSettings(pPlus: 0, protractor: 0)
+            let weights = try c.decodeIfPresent([String: Double].self, forKey: .weights) ?? [:]
+            for (name, w) in weights {
+                guard w.isFinite, w >= 0, w <= 1000 else {
+                    throw DecodingError.dataCorruptedError(forKey: .weights, in: c, debugDescription: "weight of '\(name)' must be in 0…1000, found \(w)")
+                }
+                guard s.setWeight(w, of: name) else {
+                    throw DecodingError.dataCorruptedError(forKey: .weights, in: c, debugDescription:
+                        "unknown component '\(name)' (known: \(CombinedSettings.componentNames.joined(separator: ", ")))")
+                }
+            }
+            if weights.isEmpty { s = .default }
+            guard s.weights.contains(where: { $0 > 0 }) else {
+                throw DecodingError.dataCorruptedError(forKey: .weights, in: c, debugDescription: "at least one weight must be above 0")
+            }
+            settings = .combined(s)
         }
         self = settings
     }
@@ -247,6 +278,8 @@ extension MatcherSettings: Codable {
         case .jackknife(let s):
             try c.encode(s.measure.rawValue, forKey: .measure)
             try c.encode(s.bandFraction, forKey: .bandFraction)
+        case .combined(let s):
+            try c.encode(Dictionary(uniqueKeysWithValues: zip(CombinedSettings.componentNames, s.weights).filter { $0.1 > 0 }), forKey: .weights)
         case .pPlus, .qDollar, .pennyPincher:
             break
         }

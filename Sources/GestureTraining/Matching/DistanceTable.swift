@@ -19,8 +19,6 @@ struct DistanceTable<M: TemplateMatcher> {
     private let width: Int
     /// Row-major candidates × template entries; NaN until computed.
     private var values: [Double]
-    /// Pairs computed so far.
-    private(set) var computed = 0
 
     init(_ corpus: PreparedCorpus<M>, settings: M.Settings, candidates: [Int], pool: [Int]) {
         self.corpus = corpus
@@ -42,7 +40,11 @@ struct DistanceTable<M: TemplateMatcher> {
         // (A NaN result is recomputed on each use: NaN marks "not yet".)
         let fresh = M.distance(corpus.candidate[c], corpus.asTemplates[t][v], settings: settings)
         values[k] = fresh
-        computed += 1
+        // A symmetric distance also fills the mirror pair (t as candidate, c's own form as
+        // template: a sample's first template form is its candidate form).
+        if M.isSymmetric && v == 0 && row[t] >= 0 && column[c] >= 0 {
+            values[row[t] * width + column[c]] = fresh
+        }
         return fresh
     }
 
