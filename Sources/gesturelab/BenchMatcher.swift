@@ -3,15 +3,15 @@ import Foundation
 import GestureData
 import GestureGeometry
 import GestureMatching
+import GestureTraining
 
 struct BenchMatcher: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matcher",
-        abstract: "Benchmark matcher scoring: scalar vs BLAS per recognition and for all pairs of a dataset.",
+        abstract: "Benchmark the matchers: time per recognition, Protractor scalar vs BLAS, all pairs of a dataset beside the bare sgemm, and the accuracy protocol's time.",
         discussion: """
         Build with `swift build -c release` for meaningful figures. OpenBLAS picks its kernels \
-        when the process starts: run with OPENBLAS_CORETYPE=SkylakeX in the environment for \
-        faster sgemm on CPUs that support it (README, Benchmarks).
+        for the CPU when the process starts; the figures are for this machine's kernels.
         """)
 
     @Option(help: "A dataset folder (the $1 logs) to draw templates and candidates from.")
@@ -26,6 +26,9 @@ struct BenchMatcher: ParsableCommand {
     @Option(name: .customLong("all-pairs"), help: "Also time all pairs of the dataset's samples (0 to skip).")
     var allPairs: Int = 1
 
+    @Option(help: "Also time the $1 paper's user-dependent protocol (all speeds, T = 1…9, 100 trials) for Protractor, $1 and $P (0 to skip).")
+    var protocols: Int = 1
+
     @Option(help: "Seed for choosing templates and candidates.")
     var seed: UInt64 = 1
 
@@ -35,6 +38,8 @@ struct BenchMatcher: ParsableCommand {
     struct Row: Codable {
         var algorithm: String
         var templates: Int
+        /// Recognitions timed (fewer for the slow matchers at many templates).
+        var recognitions: Int
         var scalarMedianMicroseconds: Double
         var blasMedianMicroseconds: Double?
         var ratio: Double?
@@ -48,17 +53,30 @@ struct BenchMatcher: ParsableCommand {
         var samples: Int
         var distances: Int
         var prepareSeconds: Double
+        /// The sgemm alone, [C; C⊥]·Mᵀ in the same chunks: the floor for this product.
+        var bareSgemmSeconds: Double
+        /// sgemm + distances (acos) + each row's nearest neighbour.
         var blasSeconds: Double
         var scalarSeconds: Double
         var ratio: Double
+        /// blasSeconds / bareSgemmSeconds.
+        var overBareSgemm: Double
         var maxAbsDifference: Double
+        /// Rows whose nearest neighbour is the same on both paths.
+        var nearestAgreement: Double
+    }
+
+    struct ProtocolTime: Codable {
+        var algorithm: String
+        var seconds: Double
+        var recognitions: Int
     }
 
     struct Report: Codable {
-        var openblasCoretype: String?
         var seed: UInt64
         var rows: [Row]
         var allPairs: AllPairs?
+        var protocols: [ProtocolTime]
     }
 
     func validate() throws {
@@ -95,17 +113,19 @@ struct BenchMatcher: ParsableCommand {
             let preparedCandidates = candidates.compactMap { ProtractorMatcher.prepare($0, settings: m.settings) }
             let scoresScalar = medianOf(preparedCandidates) { _ = m.rawScores($0, path: .scalar) }
             let scoresBlas = medianOf(preparedCandidates) { _ = m.rawScores($0, path: .blas) }
-            rows.append(Row(algorithm: "protractor", templates: lib.templates.count, scalarMedianMicroseconds: scalar,
+            rows.append(Row(algorithm: "protractor", templates: lib.templates.count, recognitions: candidates.count, scalarMedianMicroseconds: scalar,
                             blasMedianMicroseconds: blas, ratio: scalar / blas,
                             scoresScalarMedianMicroseconds: scoresScalar, scoresBlasMedianMicroseconds: scoresBlas,
                             scoresRatio: scoresScalar / scoresBlas))
-            if t <= 10 {
-                let d1 = DollarOneMatcher(library: lib, settings: .default)
-                rows.append(Row(algorithm: "dollar1", templates: lib.templates.count,
-                                scalarMedianMicroseconds: median(candidates) { _ = d1.recognize($0, limit: 1) }))
-                let p = PDollarMatcher(library: lib, settings: .default)
-                rows.append(Row(algorithm: "pdollar", templates: lib.templates.count,
-                                scalarMedianMicroseconds: median(candidates) { _ = p.recognize($0, limit: 1) }))
+            // Every other algorithm, one path each, up to 16×100 templates; fewer recognitions
+            // timed for the slow ones at many templates (about 40 000 template comparisons).
+            guard t <= 100 else { continue }
+            for algorithm in MatcherAlgorithm.allCases where algorithm != .protractor {
+                let m = MatcherSettings.defaults(for: algorithm).matcher(library: lib)
+                let count = algorithm == .pennyPincher ? candidates.count
+                    : Swift.max(30, Swift.min(candidates.count, 40_000 / lib.templates.count))
+                rows.append(Row(algorithm: algorithm.rawValue, templates: lib.templates.count, recognitions: count,
+                                scalarMedianMicroseconds: median(Array(candidates.prefix(count))) { _ = m.recognize($0, limit: 1) }))
             }
         }
 
@@ -117,31 +137,62 @@ struct BenchMatcher: ParsableCommand {
             let prepareSeconds = seconds(clock.now - t0)
             let m = ProtractorMatcher(names: prepared.map { _ in "" }, templates: prepared, settings: .default)
             let chunk = 600
-            var blasMin: [Float] = [], scalarMin: [Float] = []
-            t0 = clock.now
-            for start in stride(from: 0, to: prepared.count, by: chunk) {
-                let part = Array(prepared[start..<min(start + chunk, prepared.count)])
-                blasMin += rowMinima(m.distances(batch: part, path: .blas), width: prepared.count)
+            let parts = stride(from: 0, to: prepared.count, by: chunk).map { Array(prepared[$0..<min($0 + chunk, prepared.count)]) }
+            // The floor: the same sgemm ([C; C⊥]·Mᵀ per chunk) with its input stacked beforehand.
+            let stacked = parts.map { p -> [Float] in let v = p.flatMap(\.vector); return v + BLASScorer.rotated90(v) }
+            var bareSeconds = Double.infinity, blasSeconds = Double.infinity
+            var blas: (min: [Float], nearest: [Int]) = ([], [])
+            // Best of three for both, taken in turn, so that neither gets a quieter moment.
+            for _ in 0..<3 {
+                t0 = clock.now
+                for (p, s) in zip(parts, stacked) {
+                    _ = BLASScorer.batchProducts(matrix: m.matrix, rows: prepared.count, columns: m.width, candidates: s, count: 2 * p.count)
+                }
+                bareSeconds = Swift.min(bareSeconds, seconds(clock.now - t0))
+                t0 = clock.now
+                var mins: [Float] = [], nearest: [Int] = []
+                for p in parts {
+                    let r = m.allPairs(batch: p, path: .blas)
+                    mins += zip(r.nearest.indices, r.nearest).map { r.distances[$0 * prepared.count + $1] }
+                    nearest += r.nearest
+                }
+                blasSeconds = Swift.min(blasSeconds, seconds(clock.now - t0))
+                blas = (mins, nearest)
             }
-            let blasSeconds = seconds(clock.now - t0)
             t0 = clock.now
-            for start in stride(from: 0, to: prepared.count, by: chunk) {
-                let part = Array(prepared[start..<min(start + chunk, prepared.count)])
-                scalarMin += rowMinima(m.distances(batch: part, path: .scalar), width: prepared.count)
+            var scalarMin: [Float] = [], scalarNearest: [Int] = []
+            for p in parts {
+                let r = m.allPairs(batch: p, path: .scalar)
+                scalarMin += zip(r.nearest.indices, r.nearest).map { r.distances[$0 * prepared.count + $1] }
+                scalarNearest += r.nearest
             }
             let scalarSeconds = seconds(clock.now - t0)
-            let diff = zip(blasMin, scalarMin).map { Double(abs($0 - $1)) }.max() ?? 0
+            let diff = zip(blas.min, scalarMin).map { Double(abs($0 - $1)) }.max() ?? 0
+            let agree = Double(zip(blas.nearest, scalarNearest).filter { $0 == $1 }.count) / Double(max(1, prepared.count))
             pairs = AllPairs(samples: prepared.count, distances: prepared.count * prepared.count, prepareSeconds: prepareSeconds,
-                             blasSeconds: blasSeconds, scalarSeconds: scalarSeconds, ratio: scalarSeconds / blasSeconds,
-                             maxAbsDifference: diff)
+                             bareSgemmSeconds: bareSeconds, blasSeconds: blasSeconds, scalarSeconds: scalarSeconds,
+                             ratio: scalarSeconds / blasSeconds, overBareSgemm: blasSeconds / bareSeconds,
+                             maxAbsDifference: diff, nearestAgreement: agree)
         }
 
-        let report = Report(openblasCoretype: ProcessInfo.processInfo.environment["OPENBLAS_CORETYPE"], seed: seed, rows: rows, allPairs: pairs)
+        var protocolTimes: [ProtocolTime] = []
+        if protocols != 0 {
+            let options = MatcherProtocolOptions(templatesPerClass: Array(1...9), trials: 100, seed: seed)
+            func time<M: TemplateMatcher>(_ type: M.Type) -> ProtocolTime {
+                let clock = ContinuousClock(), t0 = clock.now
+                let corpus = PreparedCorpus<M>(data, settings: MatcherSettings.defaults(for: M.algorithm).typed(for: type))
+                let report = MatcherEvaluation.userDependent(corpus, settings: MatcherSettings.defaults(for: M.algorithm).typed(for: type), options: options)
+                return ProtocolTime(algorithm: M.algorithm.rawValue, seconds: seconds(clock.now - t0), recognitions: report.recognitions)
+            }
+            protocolTimes = [time(ProtractorMatcher.self), time(DollarOneMatcher.self), time(PDollarMatcher.self)]
+        }
+
+        let report = Report(seed: seed, rows: rows, allPairs: pairs, protocols: protocolTimes)
         switch output.format {
         case .json:
             Console.out(try Console.json(report))
         case .text:
-            Console.out("OPENBLAS_CORETYPE=\(report.openblasCoretype ?? "(unset)"), seed \(seed), \(recognitions) recognitions per row, candidate preprocessing included")
+            Console.out("seed \(seed), up to \(recognitions) recognitions per row, candidate preprocessing included")
             Console.out("median time per recognition (prepare + score + rank best); then the matrix product alone")
             Console.out("algorithm   templates   scalar median   BLAS median   scalar/BLAS | product: scalar      BLAS  scalar/BLAS")
             for r in rows {
@@ -155,9 +206,18 @@ struct BenchMatcher: ParsableCommand {
                 Console.out(line)
             }
             if let p = pairs {
-                Console.out("all pairs: \(p.samples)×\(p.samples) = \(p.distances) Protractor distances")
-                Console.out(String(format: "  preprocessing %.3f s; BLAS (sgemm + acos) %.3f s; scalar %.3f s; scalar/BLAS %.2f×; max |Δ| of row minima %.2e",
-                                   p.prepareSeconds, p.blasSeconds, p.scalarSeconds, p.ratio, p.maxAbsDifference))
+                Console.out("all pairs: \(p.samples)×\(p.samples) = \(p.distances) Protractor distances and each row's nearest neighbour (best of 3)")
+                Console.out(String(format: "  bare sgemm %.3f s; BLAS path (sgemm + acos + nearest) %.3f s = %.2f× the bare sgemm; scalar %.3f s (scalar/BLAS %.2f×)",
+                                   p.bareSgemmSeconds, p.blasSeconds, p.overBareSgemm, p.scalarSeconds, p.ratio))
+                Console.out(String(format: "  preprocessing %.3f s; max |Δ| of row minima %.2e; same nearest neighbour on %.2f%% of rows",
+                                   p.prepareSeconds, p.maxAbsDifference, 100 * p.nearestAgreement))
+            }
+            if !protocolTimes.isEmpty {
+                Console.out("user-dependent protocol (all speeds, T = 1…9, 100 trials), preparing included:")
+                for p in protocolTimes {
+                    Console.out("  " + p.algorithm.padding(toLength: 12, withPad: " ", startingAt: 0) + String(format: "%8.2f s  (%d recognitions)", p.seconds, p.recognitions))
+                }
+                Console.out(String(format: "  together %.2f s", protocolTimes.map(\.seconds).reduce(0, +)))
             }
         }
     }
@@ -185,7 +245,4 @@ struct BenchMatcher: ParsableCommand {
         return times[times.count / 2]
     }
 
-    private func rowMinima(_ d: [Float], width: Int) -> [Float] {
-        stride(from: 0, to: d.count, by: width).map { d[$0..<($0 + width)].min() ?? 0 }
-    }
 }

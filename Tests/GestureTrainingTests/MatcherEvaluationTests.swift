@@ -57,8 +57,8 @@ struct MatcherEvaluationTests {
     }
 
     /// A small slice of the acceptance protocol on the real logs (the full grid is a CLI run).
-    @Test func protractorUserDependentOnTwoSubjectsOfTheDollarOneLogs() throws {
-        guard let data = try DatasetLocator.dollarOne() else { return }
+    @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)")) func protractorUserDependentOnTwoSubjectsOfTheDollarOneLogs() throws {
+        let data = try #require(try DatasetLocator.dollarOne())
         let subset = data.filter { ($0.subject == "2" || $0.subject == "3") && $0.speed == "medium" }
         #expect(subset.count == 320)
         let corpus = PreparedCorpus<ProtractorMatcher>(subset, settings: .default)
@@ -68,4 +68,65 @@ struct MatcherEvaluationTests {
         #expect((r.accuracy["1"] ?? 0) > 0.9)
         #expect((r.accuracy["3"] ?? 0) > 0.95)
     }
+
+    /// The distance tables change the time, never the report: the same protocols through a
+    /// matcher built for every trial (tables off) give byte-identical JSON.
+    @Test(arguments: [MatcherAlgorithm.dollarOne, .pDollar, .pPlus, .jackknife])
+    func distanceTablesGiveTheSameReportsAsAMatcherPerTrial(algorithm: MatcherAlgorithm) throws {
+        let data = MatcherFixtures.dataset(perGroup: 4)
+        let options = MatcherProtocolOptions(templatesPerClass: [1, 2], trials: 4, seed: 9,
+                                             variants: TemplateVariants(rotationsDegrees: [-8]))
+        func reports<M: TemplateMatcher>(_ type: M.Type) throws -> [Data] {
+            let settings = MatcherSettings.defaults(for: algorithm).typed(for: type)
+            #expect(M.ranksByPairDistance)
+            let tabled = PreparedCorpus<M>(data, settings: settings, variants: options.variants)
+            let perTrial = PreparedCorpus<PerTrial<M>>(data, settings: settings, variants: options.variants)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return [
+                try encoder.encode(MatcherEvaluation.userDependent(tabled, settings: settings, options: options)),
+                try encoder.encode(MatcherEvaluation.userDependent(perTrial, settings: settings, options: options)),
+                try encoder.encode(MatcherEvaluation.userIndependent(tabled, settings: settings, options: options)),
+                try encoder.encode(MatcherEvaluation.userIndependent(perTrial, settings: settings, options: options)),
+            ]
+        }
+        func open<M: TemplateMatcher>(_ type: M.Type) throws -> [Data] { try reports(type) }
+        let r = try open(MatcherSettings.defaults(for: algorithm).matcherType)
+        #expect(r[0] == r[1])
+        #expect(r[2] == r[3])
+    }
+
+    /// The same on a slice of the real logs, where near-ties are common.
+    @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)"))
+    func distanceTablesGiveTheSameReportsOnTheDollarOneLogs() throws {
+        let data = try #require(try DatasetLocator.dollarOne())
+        let subset = data.filter { ($0.subject == "4" || $0.subject == "5") && $0.speed != "slow" }
+        let options = MatcherProtocolOptions(templatesPerClass: [1, 3], trials: 6, seed: 3)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let tabled = PreparedCorpus<PDollarMatcher>(subset, settings: .default)
+        let perTrial = PreparedCorpus<PerTrial<PDollarMatcher>>(subset, settings: .default)
+        #expect(try encoder.encode(MatcherEvaluation.userDependent(tabled, settings: .default, options: options))
+                == encoder.encode(MatcherEvaluation.userDependent(perTrial, settings: .default, options: options)))
+        let d1 = PreparedCorpus<DollarOneMatcher>(subset, settings: .default)
+        let d1PerTrial = PreparedCorpus<PerTrial<DollarOneMatcher>>(subset, settings: .default)
+        #expect(try encoder.encode(MatcherEvaluation.userIndependent(d1, settings: .default, options: options))
+                == encoder.encode(MatcherEvaluation.userIndependent(d1PerTrial, settings: .default, options: options)))
+    }
+}
+
+/// A matcher evaluated the old way: the same algorithm, with distance tables turned off,
+/// so protocols build a matcher for every trial.
+struct PerTrial<M: TemplateMatcher>: TemplateMatcher {
+    typealias Prepared = M.Prepared
+    typealias Settings = M.Settings
+    static var algorithm: MatcherAlgorithm { M.algorithm }
+    static var ranksByPairDistance: Bool { false }
+    let inner: M
+    init(names: [String], templates: [Prepared], settings: Settings) { inner = M(names: names, templates: templates, settings: settings) }
+    var settings: Settings { inner.settings }
+    var names: [String] { inner.names }
+    static func prepare(_ gesture: Gesture, settings: Settings) -> Prepared? { M.prepare(gesture, settings: settings) }
+    func recognize(prepared candidate: Prepared, limit: Int?) -> [Match] { inner.recognize(prepared: candidate, limit: limit) }
+    static func score(forDistance d: Double) -> Double { M.score(forDistance: d) }
 }

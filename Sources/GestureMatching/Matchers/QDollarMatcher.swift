@@ -64,21 +64,40 @@ public struct QDollarMatcher: TemplateMatcher {
         let pts = cloud.allPoints
         guard !pts.isEmpty, pts.allSatisfy(\.isFinite) else { return nil }
         let xs = pts.map(\.x), ys = pts.map(\.y)
-        let g = QDollarSettings.gridSize
-        var table = [UInt16](repeating: 0, count: g * g)
-        for cx in 0..<g {
-            for cy in 0..<g {
-                let (x, y) = cellCentre(cx, cy)
-                var best = Double.infinity, index = 0
-                for i in xs.indices {
-                    let dx = xs[i] - x, dy = ys[i] - y
-                    let d = dx * dx + dy * dy
-                    if d < best { best = d; index = i }
-                }
-                table[cx * g + cy] = UInt16(index)
-            }
+        return Prepared(xs: xs, ys: ys, table: lookUpTable(xs, ys))
+    }
+
+    /// For each cell, the index of the point nearest to its centre (the first of equals).
+    /// The squared distance splits into an x part and a y part, each computed once per
+    /// (cell column or row, point), so the 64 × 64 × n scan is additions and comparisons.
+    static func lookUpTable(_ xs: [Double], _ ys: [Double]) -> [UInt16] {
+        let g = QDollarSettings.gridSize, n = xs.count
+        var dy2 = [Double](repeating: 0, count: g * n)
+        for cy in 0..<g {
+            let y = cellCentre(0, cy).1
+            for i in 0..<n { dy2[cy * n + i] = (ys[i] - y) * (ys[i] - y) }
         }
-        return Prepared(xs: xs, ys: ys, table: table)
+        var dx2 = [Double](repeating: 0, count: n)
+        return [UInt16](unsafeUninitializedCapacity: g * g) { table, initialized in
+            dy2.withUnsafeBufferPointer { dy in
+                for cx in 0..<g {
+                    let x = cellCentre(cx, 0).0
+                    for i in 0..<n { dx2[i] = (xs[i] - x) * (xs[i] - x) }
+                    dx2.withUnsafeBufferPointer { dx in
+                        for cy in 0..<g {
+                            var best = Double.infinity, index = 0
+                            let row = cy * n
+                            for i in 0..<n {
+                                let d = dx[i] + dy[row + i]
+                                if d < best { best = d; index = i }
+                            }
+                            table[cx * g + cy] = UInt16(index)
+                        }
+                    }
+                }
+            }
+            initialized = g * g
+        }
     }
 
     /// The centre of grid cell (`cx`, `cy`) in cloud coordinates (the grid spans −1…1).

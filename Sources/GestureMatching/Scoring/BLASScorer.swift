@@ -6,12 +6,12 @@ import CBLAS
 /// the two columns [candidate, its per-point 90° rotation] in cache-sized row blocks (the
 /// product is memory-bound, and this reads the matrix once where two sgemv calls read it
 /// twice), a batch with one sgemm against the stacked candidates and rotations.
-enum BLASScorer {
+package enum BLASScorer {
     /// Template rows per sgemm call for one candidate.
     static let blockRows = 2048
 
     /// `(y, −x)` for each point `(x, y)` of a flattened vector, so `row · rotated = b`.
-    static func rotated90(_ v: [Float]) -> [Float] {
+    package static func rotated90(_ v: [Float]) -> [Float] {
         var r = [Float](repeating: 0, count: v.count)
         var j = 0
         while j + 1 < v.count { r[j] = v[j + 1]; r[j + 1] = -v[j]; j += 2 }
@@ -70,17 +70,7 @@ enum BLASScorer {
         var stacked = candidates
         stacked.reserveCapacity(2 * candidates.count)
         stacked += rotated90(candidates)
-        var product = [Float](repeating: 0, count: 2 * count * rows)
-        stacked.withUnsafeBufferPointer { s in
-            matrix.withUnsafeBufferPointer { m in
-                product.withUnsafeMutableBufferPointer { p in
-                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans,
-                                Int32(2 * count), Int32(rows), Int32(columns), 1,
-                                s.baseAddress, Int32(columns), m.baseAddress, Int32(columns),
-                                0, p.baseAddress, Int32(rows))
-                }
-            }
-        }
+        let product = batchProducts(matrix: matrix, rows: rows, columns: columns, candidates: stacked, count: 2 * count)
         let half = count * rows
         return (product[0..<half], product[half...])
     }
@@ -100,13 +90,16 @@ enum BLASScorer {
 
     /// `C · Mᵀ` (sgemm) for `count` candidates back to back in `candidates`: candidate-major
     /// dot products (`result[k * rows + i]`).
-    static func batchProducts(matrix: [Float], rows: Int, columns: Int, candidates: [Float], count: Int) -> [Float] {
-        guard rows > 0, count > 0 else { return [] }
-        var product = [Float](repeating: 0, count: count * rows)
-        candidates.withUnsafeBufferPointer { s in matrix.withUnsafeBufferPointer { m in product.withUnsafeMutableBufferPointer { p in
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(count), Int32(rows), Int32(columns), 1,
-                        s.baseAddress, Int32(columns), m.baseAddress, Int32(columns), 0, p.baseAddress, Int32(rows))
-        } } }
-        return product
+    /// (Package: `bench matcher` times it alone as the floor of the all-pairs product.)
+    package static func batchProducts(matrix: [Float], rows: Int, columns: Int, candidates: [Float], count: Int) -> [Float] {
+        guard rows > 0, count > 0, columns > 0 else { return [Float](repeating: 0, count: Swift.max(0, rows * count)) }
+        // sgemm with beta 0 writes every element, so the buffer need not be zeroed first.
+        return [Float](unsafeUninitializedCapacity: count * rows) { p, initialized in
+            candidates.withUnsafeBufferPointer { s in matrix.withUnsafeBufferPointer { m in
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(count), Int32(rows), Int32(columns), 1,
+                            s.baseAddress, Int32(columns), m.baseAddress, Int32(columns), 0, p.baseAddress, Int32(rows))
+            } }
+            initialized = count * rows
+        }
     }
 }
