@@ -1,13 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module graph (DESIGN.md §1). Dependencies point down only:
+// Module graph. Dependencies point down only:
 //   gesturelab → GestureTraining, GestureEngine, GestureRecorder
 //   GestureTraining → GestureDetectors, GestureMatching, GestureData
 //   GestureEngine → GestureDetectors, GestureMatching, GestureData
 //   GestureRecorder → GestureTraining, GestureData
 //   GestureData, GestureDetectors → GestureGeometry
-//   GestureMatching → GestureGeometry, CBLAS (OpenBLAS; imported by exactly one file)
+//   GestureMatching → GestureGeometry, CBLAS (OpenBLAS; imported by exactly one file),
+//                     CKernels (C: the all-pairs Protractor kernel, AVX2 chosen at run time)
 let package = Package(
     name: "GestureLab",
     platforms: [.macOS(.v14)],
@@ -42,7 +43,8 @@ let package = Package(
             pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
-        .target(name: "GestureMatching", dependencies: ["GestureGeometry", "CBLAS"]),
+        .target(name: "CKernels"),
+        .target(name: "GestureMatching", dependencies: ["GestureGeometry", "CBLAS", "CKernels"]),
         .target(
             name: "GestureTraining",
             dependencies: ["GestureDetectors", "GestureMatching", "GestureData"]

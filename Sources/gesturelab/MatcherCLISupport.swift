@@ -37,14 +37,14 @@ struct MatcherOptions: ParsableArguments {
 
     var maxRotation: Double { maxRotationChoice ?? 45 }
 
-    @Option(name: .customLong("weights"), help: "combined: component weights, e.g. pplus:1,protractor:1 (components: pplus, protractor, pennypincher, jackknife; default pplus:1,protractor:1).")
+    @Option(name: .customLong("weights"), help: "combined: component weights, e.g. pplus:1,protractor:1 (components: pplus, protractor, pennypincher, jackknife; default pplus:1,jackknife:1).")
     var weightsChoice: String?
 
     /// The combined recognizer's settings from `--weights`.
     var combined: CombinedSettings {
         get throws {
             guard let weightsChoice else { return .default }
-            var s = CombinedSettings(pPlus: 0, protractor: 0)
+            var s = CombinedSettings(pPlus: 0, protractor: 0, pennyPincher: 0, jackknife: 0)
             for part in weightsChoice.split(separator: ",") {
                 let kv = part.split(separator: ":", maxSplits: 1).map(String.init)
                 guard kv.count == 2, let w = Double(kv[1]), w.isFinite, w >= 0, w <= 1000 else {
@@ -129,6 +129,7 @@ struct MatcherOptions: ParsableArguments {
         case .protractor:
             d["points"] = String(protractor.points)
             d["rotation"] = rotation == .bounded ? "bounded ±\(maxRotation)°" : rotation.rawValue
+        case .combined: d["matcher"] = settings.description
         default: d["points"] = String(settings.points)
         }
         return d

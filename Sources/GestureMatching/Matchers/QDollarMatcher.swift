@@ -67,33 +67,48 @@ public struct QDollarMatcher: TemplateMatcher {
         return Prepared(xs: xs, ys: ys, table: lookUpTable(xs, ys))
     }
 
-    /// For each cell, the index of the point nearest to its centre (the first of equals).
-    /// The squared distance splits into an x part and a y part, each computed once per
-    /// (cell column or row, point), so the 64 × 64 × n scan is additions and comparisons.
+    /// For each cell, the index of the point nearest to its centre.
+    ///
+    /// Column by column: with the column's x fixed, each point's squared distance along y
+    /// is a parabola (y − yᵢ)² + (x − xᵢ)², and the nearest point for every cell of the
+    /// column is read off the lower envelope of these parabolas (Felzenszwalb &
+    /// Huttenlocher's distance transform), built in O(n) from the points sorted by y and
+    /// walked in one sweep: O(64·(n + 64)) instead of the 64 × 64 × n scan.
     static func lookUpTable(_ xs: [Double], _ ys: [Double]) -> [UInt16] {
         let g = QDollarSettings.gridSize, n = xs.count
-        var dy2 = [Double](repeating: 0, count: g * n)
-        for cy in 0..<g {
-            let y = cellCentre(0, cy).1
-            for i in 0..<n { dy2[cy * n + i] = (ys[i] - y) * (ys[i] - y) }
-        }
-        var dx2 = [Double](repeating: 0, count: n)
+        let byY = xs.indices.sorted { ys[$0] != ys[$1] ? ys[$0] < ys[$1] : $0 < $1 }
+        let centres = (0..<g).map { cellCentre($0, $0).0 }
+        var envelope = [Int](repeating: 0, count: n)        // point indices, left to right
+        var bounds = [Double](repeating: 0, count: n + 1)   // envelope[k] rules bounds[k]…bounds[k+1]
+        var h = [Double](repeating: 0, count: n)
         return [UInt16](unsafeUninitializedCapacity: g * g) { table, initialized in
-            dy2.withUnsafeBufferPointer { dy in
-                for cx in 0..<g {
-                    let x = cellCentre(cx, 0).0
-                    for i in 0..<n { dx2[i] = (xs[i] - x) * (xs[i] - x) }
-                    dx2.withUnsafeBufferPointer { dx in
-                        for cy in 0..<g {
-                            var best = Double.infinity, index = 0
-                            let row = cy * n
-                            for i in 0..<n {
-                                let d = dx[i] + dy[row + i]
-                                if d < best { best = d; index = i }
-                            }
-                            table[cx * g + cy] = UInt16(index)
-                        }
+            for cx in 0..<g {
+                let x = centres[cx]
+                for i in 0..<n { h[i] = (xs[i] - x) * (xs[i] - x) + ys[i] * ys[i] }
+                // Where parabola q overtakes parabola p (p's yᵢ < q's yᵢ): h and y² folded in.
+                func crossing(_ p: Int, _ q: Int) -> Double { (h[q] - h[p]) / (2 * (ys[q] - ys[p])) }
+                var k = -1
+                for q in byY {
+                    if k >= 0 && ys[envelope[k]] == ys[q] {
+                        // Same y: only the nearer in x can be on the envelope (the first of equals).
+                        if h[q] >= h[envelope[k]] { continue }
+                        k -= 1
                     }
+                    var s = -Double.infinity
+                    while k >= 0 {
+                        s = crossing(envelope[k], q)
+                        if s <= bounds[k] { k -= 1; s = -Double.infinity } else { break }
+                    }
+                    k += 1
+                    envelope[k] = q
+                    bounds[k] = s
+                }
+                bounds[k + 1] = .infinity
+                var e = 0
+                for cy in 0..<g {
+                    let y = centres[cy]
+                    while bounds[e + 1] < y { e += 1 }
+                    table[cx * g + cy] = UInt16(envelope[e])
                 }
             }
             initialized = g * g

@@ -236,7 +236,7 @@ extension MatcherSettings: Codable {
             if let v = try finite(.bandFraction, 0...1) { s.bandFraction = v }
             settings = .jackknife(s)
         case .combined:
-            var s = CombinedSettings(pPlus: 0, protractor: 0)
+            var s = CombinedSettings(pPlus: 0, protractor: 0, pennyPincher: 0, jackknife: 0)
             let weights = try c.decodeIfPresent([String: Double].self, forKey: .weights) ?? [:]
             for (name, w) in weights {
                 guard w.isFinite, w >= 0, w <= 1000 else {

@@ -75,6 +75,24 @@ package enum BLASScorer {
         return (product[0..<half], product[half...])
     }
 
+    /// `C · Mᵀ` into `product` (`count × rows`), as ``batchProducts(matrix:rows:columns:candidates:count:)``
+    /// without allocating.
+    package static func batchProducts(matrix: UnsafePointer<Float>, rows: Int, columns: Int, candidates: UnsafePointer<Float>,
+                                      count: Int, into product: UnsafeMutablePointer<Float>) {
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, Int32(count), Int32(rows), Int32(columns), 1,
+                    candidates, Int32(columns), matrix, Int32(columns), 0, product, Int32(rows))
+    }
+
+    /// Runs `body` with OpenBLAS on one thread, restoring its thread count after: for
+    /// callers that split the work over the cores themselves (a multi-threaded sgemm in each
+    /// of several threads oversubscribes the cores).
+    package static func singleThreaded<R>(_ body: () -> R) -> R {
+        let before = openblas_get_num_threads()
+        openblas_set_num_threads(1)
+        defer { openblas_set_num_threads(before) }
+        return body()
+    }
+
     /// `matrix · candidate` for a row-major `rows × columns` matrix (sgemv): each template
     /// row's dot product with the candidate.
     static func products(matrix: [Float], rows: Int, columns: Int, candidate: [Float]) -> [Float] {
