@@ -49,16 +49,70 @@ public struct PennyPincherMatcher: TemplateMatcher {
     }
 
     public static func prepare(_ gesture: Gesture, settings: PennyPincherSettings) -> Prepared? {
-        guard settings.points >= 2, let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
-        let p = Stroke(fitted.allPoints).resampled(count: settings.points).points
-        var v = [Float]()
-        v.reserveCapacity(2 * (p.count - 1))
-        for i in 1..<p.count {
-            let dx = p[i].x - p[i - 1].x, dy = p[i].y - p[i - 1].y
-            let norm = (dx * dx + dy * dy).squareRoot()
-            if norm > 0 { v.append(Float(dx / norm)); v.append(Float(dy / norm)) } else { v.append(0); v.append(0) }
+        guard settings.points >= 2 else { return nil }
+        let count = gesture.strokes.reduce(0) { $0 + $1.points.count }
+        guard count > 0 else { return nil }
+        // One pass over the raw points, no intermediate gestures: the vectors are free of
+        // position and scale, so the unit-box fit other matchers start with is needed only
+        // when the path's length overflows (coordinates beyond about ±1e154).
+        let vector: [Float]?? = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { buffer in
+            var k = 0
+            for stroke in gesture.strokes {
+                for p in stroke.points {
+                    guard p.x.isFinite, p.y.isFinite else { return .some(nil) }
+                    buffer[k] = p.x; buffer[count + k] = p.y; k += 1
+                }
+            }
+            let xs = UnsafeBufferPointer(rebasing: buffer[0..<count]), ys = UnsafeBufferPointer(rebasing: buffer[count...])
+            return directions(xs: xs, ys: ys, points: settings.points)
         }
-        return Prepared(vector: v)
+        switch vector {
+        case .some(.some(let v)): return Prepared(vector: v)
+        case .some(.none): return nil
+        case .none:
+            guard let fitted = gesture.fittedToUnitBox() else { return nil }
+            let p = fitted.allPoints
+            guard case .some(.some(let v)) = directions(xs: p.map(\.x), ys: p.map(\.y), points: settings.points) else { return nil }
+            return Prepared(vector: v)
+        }
+    }
+
+    /// The `points − 1` unit vectors between the points placed at equal arc-length steps
+    /// L/(points − 1) along the polyline (the first and last points the originals).
+    /// `nil` (outer) when the length overflows; `.some(nil)` for a zero-length path.
+    static func directions<C: Collection>(xs: C, ys: C, points n: Int) -> [Float]?? where C.Element == Double, C.Index == Int {
+        let m = xs.count
+        let x0 = xs.startIndex, y0 = ys.startIndex
+        @inline(__always) func length(_ i: Int) -> Double {
+            let dx = xs[x0 + i + 1] - xs[x0 + i], dy = ys[y0 + i + 1] - ys[y0 + i]
+            return (dx * dx + dy * dy).squareRoot()
+        }
+        var total = 0.0
+        for i in 0..<Swift.max(0, m - 1) { total += length(i) }
+        guard total.isFinite else { return nil }
+        guard total > 0 else { return .some(nil) }
+        let step = total / Double(n - 1)
+        var out = [Float]()
+        out.reserveCapacity(2 * (n - 1))
+        var segment = 0, segmentStart = 0.0, segmentLength = length(0)
+        var px = xs[x0], py = ys[y0]
+        for k in 1..<n {
+            var x = xs[x0 + m - 1], y = ys[y0 + m - 1]
+            if k < n - 1 {
+                let target = Double(k) * step
+                while segment < m - 2 && segmentStart + segmentLength < target {
+                    segmentStart += segmentLength; segment += 1; segmentLength = length(segment)
+                }
+                let f = segmentLength > 0 ? Swift.max(0, Swift.min(1, (target - segmentStart) / segmentLength)) : 0
+                x = xs[x0 + segment] + f * (xs[x0 + segment + 1] - xs[x0 + segment])
+                y = ys[y0 + segment] + f * (ys[y0 + segment + 1] - ys[y0 + segment])
+            }
+            let dx = x - px, dy = y - py
+            let norm = (dx * dx + dy * dy).squareRoot()
+            if norm > 0 { out.append(Float(dx / norm)); out.append(Float(dy / norm)) } else { out.append(0); out.append(0) }
+            px = x; py = y
+        }
+        return .some(out)
     }
 
     public static func score(forDistance d: Double) -> Double { Swift.max(0, Swift.min(1, 1 - d / 2)) }

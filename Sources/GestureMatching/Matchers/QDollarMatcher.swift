@@ -141,16 +141,28 @@ public struct QDollarMatcher: TemplateMatcher {
     static func normalized(_ sum: Double, points n: Int) -> Double { sum / (Double(n) * Double(n + 1) / 2) }
 
     public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
-        var best = Double.infinity
-        var sums: [Double] = []
-        sums.reserveCapacity(templates.count)
-        for t in templates {
-            // With one best match asked for, the best so far abandons later templates early.
-            let d = Self.cloudMatch(candidate, t, bound: limit == 1 ? best : .infinity)
-            sums.append(d)
-            best = Swift.min(best, d)
-        }
+        var sums = [Double](repeating: .infinity, count: templates.count)
         let n = candidate.xs.count
+        let step = Swift.max(1, Int(Double(n).squareRoot()))
+        let bounds = templates.map { t in
+            t.xs.count == n ? (Self.lowerBounds(candidate, t, step: step), Self.lowerBounds(t, candidate, step: step)) : ([], [])
+        }
+        if limit == 1 {
+            // One best match: the best so far abandons later templates early, so visit the
+            // templates in order of their smallest bound (most promising first; ties in
+            // library order). Only the order of the visits changes, not any distance rule.
+            let key = bounds.map { Swift.min($0.0.min() ?? .infinity, $0.1.min() ?? .infinity) }
+            var best = Double.infinity
+            // A template that does not beat the best so far keeps +∞ (its match was abandoned).
+            for i in templates.indices.sorted(by: { (key[$0], $0) < (key[$1], $1) }) {
+                let d = Self.cloudMatch(candidate, templates[i], bounds: bounds[i], step: step, bound: best)
+                if d < best { best = d; sums[i] = d }
+            }
+        } else {
+            for i in templates.indices {
+                sums[i] = Self.cloudMatch(candidate, templates[i], bounds: bounds[i], step: step, bound: .infinity)
+            }
+        }
         return Ranking.ranked(sums.map { Self.normalized($0, points: n) }, names: names, limit: limit,
                               score: Self.score(forDistance:))
     }
@@ -162,8 +174,14 @@ public struct QDollarMatcher: TemplateMatcher {
         let n = c.xs.count
         guard n > 0, t.xs.count == n else { return .infinity }
         let step = Swift.max(1, Int(Double(n).squareRoot()))
-        let lbCT = lowerBounds(c, t, step: step)
-        let lbTC = lowerBounds(t, c, step: step)
+        return cloudMatch(c, t, bounds: (lowerBounds(c, t, step: step), lowerBounds(t, c, step: step)), step: step, bound: bound)
+    }
+
+    /// ``cloudMatch(_:_:bound:)`` with the two directions' bounds computed beforehand.
+    static func cloudMatch(_ c: Prepared, _ t: Prepared, bounds: ([Double], [Double]), step: Int, bound: Double) -> Double {
+        let n = c.xs.count
+        guard n > 0, t.xs.count == n else { return .infinity }
+        let (lbCT, lbTC) = bounds
         var best = bound
         var start = 0, j = 0
         while start < n {
