@@ -96,6 +96,23 @@ struct MatcherEvaluationTests {
         #expect(r[2] == r[3])
     }
 
+    /// Leave-one-label-out reads its rankings from one table of all pairs: the same study,
+    /// byte for byte, as a matcher per fold (with template variants, whose forms the table
+    /// keeps apart, and without, where $P fills half the table by symmetry).
+    @Test(arguments: [TemplateVariants.none, TemplateVariants(rotationsDegrees: [6])])
+    func leaveOneLabelOutFromTheTableEqualsAMatcherPerFold(variants: TemplateVariants) throws {
+        let data = MatcherFixtures.dataset(perGroup: 3)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let tabled = PreparedCorpus<PDollarMatcher>(data, settings: .default, variants: variants)
+        let perFold = PreparedCorpus<PerTrial<PDollarMatcher>>(data, settings: .default, variants: variants)
+        #expect(CorpusDistanceTable(tabled, settings: .default) != nil)
+        #expect(CorpusDistanceTable(perFold, settings: .default) == nil)
+        let a = try encoder.encode(LeaveOneLabelOutStudy.run(tabled, settings: .default, templatesPerClass: 2, seed: 4))
+        let b = try encoder.encode(LeaveOneLabelOutStudy.run(perFold, settings: .default, templatesPerClass: 2, seed: 4))
+        #expect(a == b)
+    }
+
     /// The same on a slice of the real logs, where near-ties are common.
     @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)"))
     func distanceTablesGiveTheSameReportsOnTheDollarOneLogs() throws {

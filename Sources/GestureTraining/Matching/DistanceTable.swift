@@ -62,3 +62,63 @@ struct DistanceTable<M: TemplateMatcher> {
         return bestSample < 0 ? nil : corpus.samples[bestSample].label ?? ""
     }
 }
+
+/// Every sample's distance to every template form of every sample of a corpus, computed
+/// once on all cores: the table of studies whose folds draw templates from the whole
+/// corpus (leave-one-label-out). Built only for matchers with
+/// ``TemplateMatcher/ranksByPairDistance`` and corpora whose table fits ``maxEntries``.
+struct CorpusDistanceTable<M: TemplateMatcher>: Sendable {
+    /// Largest table built (64 M distances, 512 MB); larger corpora use a matcher per fold.
+    static var maxEntries: Int { 1 << 26 }
+
+    private let corpus: PreparedCorpus<M>
+    private let column: [Int]
+    private let width: Int
+    private let values: [Double]
+
+    init?(_ corpus: PreparedCorpus<M>, settings: M.Settings, progress: ProgressHandler? = nil) {
+        guard M.ranksByPairDistance else { return nil }
+        let n = corpus.samples.count
+        var column: [Int] = [], w = 0
+        for forms in corpus.asTemplates { column.append(w); w += forms.count }
+        guard n > 0, w > 0, n * w <= Self.maxEntries else { return nil }
+        // A symmetric distance with one form per sample fills the lower triangle by mirroring.
+        let mirror = M.isSymmetric && w == n
+        let width = w, firstColumn = column
+        let rows = ParallelUnits.map(count: n, progress: progress) { i -> [Double] in
+            var row = [Double](repeating: .nan, count: width)
+            for t in corpus.asTemplates.indices where !mirror || t >= i {
+                for (v, form) in corpus.asTemplates[t].enumerated() {
+                    row[firstColumn[t] + v] = M.distance(corpus.candidate[i], form, settings: settings)
+                }
+            }
+            return row
+        }
+        var values = [Double]()
+        values.reserveCapacity(n * width)
+        for r in rows { values += r }
+        if mirror {
+            for i in 0..<n { for t in 0..<i { values[i * width + t] = values[t * width + i] } }
+        }
+        self.corpus = corpus
+        self.column = column
+        self.width = width
+        self.values = values
+    }
+
+    /// What a matcher built from the `templates` samples (every form of each, in order)
+    /// ranks for candidate `c`: every template, closest first, ties in template order.
+    func ranked(_ c: Int, templates: [Int]) -> [Match] {
+        var entries: [(distance: Double, index: Int, sample: Int)] = []
+        for t in templates {
+            for v in corpus.asTemplates[t].indices {
+                entries.append((values[c * width + column[t] + v], entries.count, t))
+            }
+        }
+        entries.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+        return entries.map {
+            Match(name: corpus.samples[$0.sample].label ?? "", templateIndex: $0.index, distance: $0.distance,
+                  score: M.score(forDistance: $0.distance))
+        }
+    }
+}

@@ -61,6 +61,9 @@ public enum LeaveOneLabelOutStudy {
         let labels = Set(corpus.samples.compactMap(\.label)).sorted()
         let subjects = Set(corpus.samples.map { $0.subject ?? "" }).sorted()
         let folds = labels.flatMap { l in subjects.map { (l, $0) } }
+        // Every fold draws its templates from the whole corpus: one table of all pairs,
+        // then each fold reads its rankings from it (the same as a matcher per fold).
+        let table = CorpusDistanceTable(corpus, settings: settings)
         let results = ParallelUnits.map(count: folds.count, progress: progress) { f -> Fold in
             let (left, subject) = folds[f]
             var rng = SeededGenerator.derived(seed: seed, stream: UInt64(f))
@@ -69,12 +72,15 @@ public enum LeaveOneLabelOutStudy {
             for (_, idx) in corpus.indicesByLabel(train).sorted(by: { $0.key < $1.key }) {
                 templates += idx.randomSample(count: Swift.min(templatesPerClass, idx.count), using: &rng)
             }
-            let matcher = corpus.matcher(templates: templates, settings: settings)
+            let matcher = table == nil ? corpus.matcher(templates: templates, settings: settings) : nil
+            func ranked(_ i: Int) -> [Match] {
+                table?.ranked(i, templates: templates) ?? matcher!.recognize(prepared: corpus.candidate[i], limit: nil)
+            }
             let templateSet = Set(templates)
             var positives: [String: [Double]] = [:]
             for i in train where !templateSet.contains(i) {
                 let label = corpus.samples[i].label ?? ""
-                let own = matcher.recognize(prepared: corpus.candidate[i], limit: nil).first { $0.name == label }
+                let own = ranked(i).first { $0.name == label }
                 if let own { positives[label, default: []].append(own.distance) }
             }
             var thresholds: [String: Double] = [:]
@@ -86,11 +92,11 @@ public enum LeaveOneLabelOutStudy {
             var tested: [(best: Match, outOfVocabulary: Bool)] = []
             var testPositives: [String: [Double]] = [:]
             for i in corpus.samples.indices where corpus.samples[i].subject == subject {
-                let ranked = matcher.recognize(prepared: corpus.candidate[i], limit: nil)
-                guard let best = ranked.first else { continue }
+                let ranking = ranked(i)
+                guard let best = ranking.first else { continue }
                 let label = corpus.samples[i].label ?? ""
                 tested.append((best, label == left))
-                if label != left, let own = ranked.first(where: { $0.name == label }) {
+                if label != left, let own = ranking.first(where: { $0.name == label }) {
                     testPositives[label, default: []].append(own.distance)
                 }
                 let accepted = rule.accepts(best)
