@@ -196,7 +196,7 @@ struct BenchMatcher: ParsableCommand {
             Console.out("median time per recognition (prepare + score + rank best); then the matrix product alone")
             Console.out("algorithm   templates   scalar median   BLAS median   scalar/BLAS | product: scalar      BLAS  scalar/BLAS")
             for r in rows {
-                var line = r.algorithm.padding(toLength: 12, withPad: " ", startingAt: 0)
+                var line = r.algorithm.padding(toLength: 13, withPad: " ", startingAt: 0)
                 line += String(r.templates).padding(toLength: 9, withPad: " ", startingAt: 0)
                 line += String(format: "%12.2f µs", r.scalarMedianMicroseconds)
                 if let b = r.blasMedianMicroseconds, let q = r.ratio { line += String(format: "  %9.2f µs  %10.2f×", b, q) }

@@ -34,8 +34,8 @@ struct TrainAll: ParsableCommand {
     @Option(help: "Template selection: medoid or random.")
     var select = "medoid"
 
-    @Option(help: "Matcher: pplus, protractor, dollar1, pdollar, qdollar, pennypincher or jackknife.")
-    var algorithm = "pplus"
+    @Option(help: "Matcher: combined ($P+ with Jackknife, the default), pplus, protractor, dollar1, pdollar, qdollar, pennypincher or jackknife.")
+    var algorithm = "combined"
 
     @Option(help: "Rejection: verifier (a learned verifier; per-label f1 thresholds kept as the baseline), or per-label thresholds only: f1, sigma or target-fpr.")
     var rejection = "verifier"
@@ -120,7 +120,7 @@ struct TrainAll: ParsableCommand {
         }
         var s = TrainingSettings(
             templatesPerClass: templatesPerClass, selection: TemplateSelection(rawValue: select) ?? .medoid,
-            algorithm: MatcherAlgorithm(rawValue: algorithm) ?? .pPlus, rejection: method,
+            algorithm: MatcherAlgorithm(rawValue: algorithm) ?? .combined, rejection: method,
             syntheticPositivesPerSample: syntheticPositives, minimumSamplesPerLabel: minSamples,
             syntheticNegatives: scribbles, splicedNegatives: splices, detectorTargetFPR: detectorTargetFpr,
             checkmarkLabel: checkmarkLabel, circleLabel: circleLabel, seed: seed)

@@ -23,7 +23,7 @@ struct ModelCommandTests {
         let (_, model) = try trained(dir)
         let manifest = try #require(jsonObject(try String(contentsOfFile: model + "/manifest.json", encoding: .utf8)))
         #expect(manifest["format"] as? String == "gesturelab.model/1")
-        #expect((manifest["matcher"] as? [String: Any])?["algorithm"] as? String == "pplus")
+        #expect((manifest["matcher"] as? [String: Any])?["algorithm"] as? String == "combined")
         #expect(manifest["rejection"] as? String == "verifier")
         #expect(FileManager.default.fileExists(atPath: model + "/verifier.json"))
         let test = dir.path("test.jsonl")
@@ -86,11 +86,11 @@ struct ModelCommandTests {
         // eval matcher: the model's matcher settings; other settings asked for are an error naming both.
         let em = try CLIRunner.run(["eval", "matcher", "--model", model, "--dataset", data, "--templates-per-class", "1", "--trials", "2"])
         #expect(em.status == 0, "\(em.stderr)")
-        #expect(em.stdout.contains("pplus (32 points)"), "\(em.stdout)")
+        #expect(em.stdout.contains("combined (weights pplus 1, jackknife 1)"), "\(em.stdout)")
         let emBad = try CLIRunner.run(["eval", "matcher", "--model", model, "--dataset", data, "--algorithm", "protractor",
                                        "--trials", "2"])
         #expect(emBad.status != 0)
-        #expect(emBad.stderr.contains("pplus (32 points)") && emBad.stderr.contains("protractor (16 points"), "\(emBad.stderr)")
+        #expect(emBad.stderr.contains("combined (weights pplus 1, jackknife 1)") && emBad.stderr.contains("protractor (16 points"), "\(emBad.stderr)")
 
         // record: the model replaces --templates / --rejection.
         let rec = try CLIRunner.run(["record", "--store", dir.path("store"), "--model", model, "--templates", model + "/templates.json"])

@@ -9,8 +9,9 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     /// How templates are picked: medoids (the samples closest to the rest of their label)
     /// by default, so templates are typical rather than lucky.
     public var selection: TemplateSelection
-    /// The matcher whose distances the library and rejection thresholds are for. $P+: the
-    /// most accurate recognizer here for people it never saw.
+    /// The matcher whose distances the library and rejection thresholds are for. Combined
+    /// ($P+ with Jackknife): the most accurate recognizer here, for the people it was
+    /// trained on and for people it never saw (README, Matcher accuracy).
     public var algorithm: MatcherAlgorithm
     /// How per-label rejection thresholds are chosen. F1-optimal: Jackknife's rule.
     public var rejection: RejectionMethod
@@ -39,7 +40,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     public var verifier = VerifierSettings()
 
     public init(templatesPerClass: Int = 5, selection: TemplateSelection = .medoid,
-                algorithm: MatcherAlgorithm = .pPlus, rejection: RejectionMethod = .f1,
+                algorithm: MatcherAlgorithm = .combined, rejection: RejectionMethod = .f1,
                 syntheticPositivesPerSample: Int = 8, minimumSamplesPerLabel: Int = 5,
                 syntheticNegatives: Int = 200, splicedNegatives: Int = 200, detectorTargetFPR: Double = 0.01,
                 checkmarkLabel: String = "check", circleLabel: String = "circle", seed: UInt64 = 1) {
