@@ -140,6 +140,16 @@ struct BenchMatcher: ParsableCommand {
             let parts = stride(from: 0, to: prepared.count, by: chunk).map { Array(prepared[$0..<min($0 + chunk, prepared.count)]) }
             // The floor: the same sgemm ([C; C⊥]·Mᵀ per chunk) with its input stacked beforehand.
             let stacked = parts.map { p -> [Float] in let v = p.flatMap(\.vector); return v + BLASScorer.rotated90(v) }
+            /// All pairs through `path`, chunk by chunk: each row's smallest distance and nearest template.
+            func run(_ path: ScoringPath) -> (min: [Float], nearest: [Int]) {
+                var mins: [Float] = [], nearest: [Int] = []
+                for p in parts {
+                    let r = m.allPairs(batch: p, path: path)
+                    mins += zip(r.nearest.indices, r.nearest).map { r.distances[$0 * prepared.count + $1] }
+                    nearest += r.nearest
+                }
+                return (mins, nearest)
+            }
             var bareSeconds = Double.infinity, blasSeconds = Double.infinity
             var blas: (min: [Float], nearest: [Int]) = ([], [])
             // Best of three for both, taken in turn, so that neither gets a quieter moment.
@@ -150,22 +160,11 @@ struct BenchMatcher: ParsableCommand {
                 }
                 bareSeconds = Swift.min(bareSeconds, seconds(clock.now - t0))
                 t0 = clock.now
-                var mins: [Float] = [], nearest: [Int] = []
-                for p in parts {
-                    let r = m.allPairs(batch: p, path: .blas)
-                    mins += zip(r.nearest.indices, r.nearest).map { r.distances[$0 * prepared.count + $1] }
-                    nearest += r.nearest
-                }
+                blas = run(.blas)
                 blasSeconds = Swift.min(blasSeconds, seconds(clock.now - t0))
-                blas = (mins, nearest)
             }
             t0 = clock.now
-            var scalarMin: [Float] = [], scalarNearest: [Int] = []
-            for p in parts {
-                let r = m.allPairs(batch: p, path: .scalar)
-                scalarMin += zip(r.nearest.indices, r.nearest).map { r.distances[$0 * prepared.count + $1] }
-                scalarNearest += r.nearest
-            }
+            let (scalarMin, scalarNearest) = run(.scalar)
             let scalarSeconds = seconds(clock.now - t0)
             let diff = zip(blas.min, scalarMin).map { Double(abs($0 - $1)) }.max() ?? 0
             let agree = Double(zip(blas.nearest, scalarNearest).filter { $0 == $1 }.count) / Double(max(1, prepared.count))

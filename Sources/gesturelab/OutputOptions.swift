@@ -10,6 +10,18 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 struct OutputOptions: ParsableArguments {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
+
+    @Flag(help: "Print only the result: no notes, warnings or progress on standard error (errors still are).")
+    var quiet = false
+
+    @Flag(help: "Also print, on standard error, what was read and how long each step took.")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
+        // Parsing runs once per process, before `run()`: the level holds for the command.
+        Console.level = quiet ? .quiet : (verbose ? .verbose : .normal)
+    }
 }
 
 /// Options shared by commands that read a dataset.
@@ -29,21 +41,40 @@ struct DatasetOptions: ParsableArguments {
     /// - Throws: the first bad sample's error (strict), or, with `--skip-invalid`, an
     ///   error when every input was refused: a command never runs on nothing.
     func load(_ path: String, speed: String? = nil) throws -> Dataset {
+        let clock = ContinuousClock(), start = clock.now
         let report = try DatasetLoader.load(path, mode: mode)
+        let d0 = report.dataset
+        Console.verbose("read \(d0.samples.count) samples (\(d0.labels.count) labels, \(d0.subjects.count) subjects) from \(path) in "
+                        + String(format: "%.2f s", DataCLI.seconds(clock.now - start)))
         DataCLI.reportSkipped(report.skipped)
         if report.dataset.samples.isEmpty, let first = report.skipped.first {
             throw FileError(file: path, message: "every input was refused (\(report.skipped.count) skipped; the first: \(first))")
         }
         var d = report.dataset.excludingSubjects(excludedSubjects)
         if let speed { d = d.filter { $0.speed == speed } }
+        if !excludedSubjects.isEmpty || speed != nil { Console.verbose("kept \(d.samples.count) samples after --exclude-subject/--speed") }
         return d
     }
 }
 
 /// Writes to standard output / error. The CLI is the only module that prints.
+///
+/// Standard output carries the result only. Standard error carries notes, warnings and
+/// progress (``err(_:)``, silenced by `--quiet`) and, with `--verbose`, what was read and
+/// how long it took (``verbose(_:)``). Errors end the command through ArgumentParser and
+/// are printed whatever the level.
 enum Console {
+    enum Level { case quiet, normal, verbose }
+    /// Set once from `--quiet` / `--verbose` while the arguments are parsed.
+    nonisolated(unsafe) static var level = Level.normal
+
     static func out(_ s: String) { print(s) }
     static func err(_ s: String) {
+        guard level != .quiet else { return }
+        FileHandle.standardError.write(Data((s + "\n").utf8))
+    }
+    static func verbose(_ s: String) {
+        guard level == .verbose else { return }
         FileHandle.standardError.write(Data((s + "\n").utf8))
     }
 

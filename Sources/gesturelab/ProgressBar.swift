@@ -28,7 +28,7 @@ final class ProgressBar: @unchecked Sendable {
     init(_ label: String, total: Int = 0, format: OutputFormat) {
         self.label = label
         self.total = total
-        enabled = format == .text && isatty(STDERR_FILENO) == 1
+        enabled = format == .text && Console.level != .quiet && isatty(STDERR_FILENO) == 1
     }
 
     func setTotal(_ n: Int) {

@@ -14,11 +14,11 @@ struct TemplatesBuild: ParsableCommand {
     var dataset: String
 
     @Option(name: [.customLong("templates-per-class"), .customLong("per-class")],
-            help: "Templates per label (also --per-class, its former name).")
-    var perClass: Int
+            help: "Templates per label (also --per-class, its former name); as in train.")
+    var perClass: Int = 5
 
-    @Option(help: "How to pick templates: random or medoid.")
-    var select: TemplateSelectionOption = .random
+    @Option(help: "How to pick templates: medoid (the samples closest to the rest of their label; as in train) or random.")
+    var select: TemplateSelectionOption = .medoid
 
     @Option(help: "Keep only samples of this speed (the $1 logs: slow, medium, fast).")
     var speed: String?
@@ -36,7 +36,7 @@ struct TemplatesBuild: ParsableCommand {
     enum TemplateSelectionOption: String, ExpressibleByArgument { case random, medoid }
 
     func validate() throws {
-        if perClass < 1 { throw ValidationError("--per-class must be at least 1, got \(perClass)") }
+        if perClass < 1 { throw ValidationError("--templates-per-class must be at least 1, got \(perClass)") }
     }
 
     func run() throws {

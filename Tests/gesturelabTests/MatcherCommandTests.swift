@@ -75,7 +75,7 @@ struct MatcherCommandTests {
         let data = try SyntheticDatasetFixture.write(to: dir)
         let r = try build(dataset: data, out: dir.path("lib.json"), perClass: 0)
         #expect(r.status != 0)
-        #expect(r.stderr.contains("--per-class"), "\(r.stderr)")
+        #expect(r.stderr.contains("--templates-per-class"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("lib.json")))
     }
 
