@@ -1,19 +1,29 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureEngine
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Draw a sample's strokes as SVG, the start of each stroke marked.",
+        abstract: "Draw a sample's strokes, or a touch session with its recognizers' activations, as SVG.",
         discussion: """
         FILE is any supported sample file: a $1 or multistroke XML log, a .json sample, or a \
-        .jsonl dataset (pick the sample with --index; the first by default). The SVG is \
+        .jsonl dataset (pick the sample with --index; the first by default) — or a touch \
+        session (.jsonl of touch events): every touch's path coloured by finger, above a \
+        time line of the touches and, with --recognizers and/or --model, of each \
+        recognizer's activations (the session replayed as `replay` does). The SVG is \
         written atomically.
         """)
 
-    @Argument(help: "A sample file (.xml, .json) or a .jsonl dataset.")
+    @Argument(help: "A sample file (.xml, .json), a .jsonl dataset or a touch session (.jsonl).")
     var file: String
+
+    @Option(name: .customLong("recognizers"), help: "A touch session: the recognizer configuration to replay it through.")
+    var recognizersPath: String?
+
+    @Option(help: "A touch session: a model folder, replayed as a template recognizer named 'model'.")
+    var model: String?
 
     @Option(name: .customLong("svg"), help: "The SVG file to write.")
     var svg: String
@@ -47,7 +57,27 @@ struct Show: ParsableCommand {
         var points: Int
     }
 
+    struct SessionSummary: Codable {
+        var svg: String
+        var events: Int
+        var touches: Int
+        var activations: [String: Int]
+    }
+
+    /// Whether `file` is a touch session: a .jsonl whose first line has a `phase`.
+    static func isTouchSession(_ file: String) -> Bool {
+        guard file.hasSuffix(".jsonl"), let handle = FileHandle(forReadingAtPath: file) else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
+        let first = head.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        return first.contains("\"phase\"") && !first.contains("\"format\"")
+    }
+
     func run() throws {
+        if Self.isTouchSession(file) { return try showSession() }
+        if recognizersPath != nil || model != nil {
+            throw ValidationError("--recognizers and --model apply to touch sessions; '\(file)' holds samples")
+        }
         let samples = try DatasetLoader.load(file).samples
         guard index <= samples.count else {
             throw ValidationError("--index \(index) is out of range: '\(file)' holds \(samples.count) sample\(samples.count == 1 ? "" : "s")")
@@ -64,6 +94,33 @@ struct Show: ParsableCommand {
         case .text:
             Console.out("drew sample \(index) of \(samples.count) (\(sample.label ?? "unlabelled"), "
                         + "\(summary.strokes) stroke\(summary.strokes == 1 ? "" : "s"), \(summary.points) points) to \(svg)")
+        }
+    }
+
+    private func showSession() throws {
+        let events = try TouchSessionReader.read(file)
+        var activations: [GestureActivation] = []
+        var names: [String] = []
+        if recognizersPath != nil || model != nil {
+            let config = try EngineCLI.adding(model: model, to: try recognizersPath.map(EngineCLI.loadConfiguration) ?? .init(recognizers: []),
+                                              file: recognizersPath ?? model ?? "")
+            let arena = config.makeArena(startTime: events.first?.t ?? 0)
+            activations = try SessionReplayer.replay(events, through: arena, settleTime: SessionReplayer.defaultSettleTime, file: file).activations
+            names = config.recognizers.map(\.name)
+        }
+        var settings = SessionSVG.Settings()
+        settings.size = size
+        try SessionSVG.write(events, activations: activations, recognizers: names,
+                             title: URL(fileURLWithPath: file).lastPathComponent, to: URL(fileURLWithPath: svg), settings: settings)
+        var counts: [String: Int] = [:]
+        for n in names { counts[n] = 0 }
+        for a in activations where a.isActivation { counts[a.recognizer, default: 0] += 1 }
+        let summary = SessionSummary(svg: svg, events: events.count, touches: SessionSVG.touchCount(events), activations: counts)
+        switch output.format {
+        case .json: Console.out(try Console.json(summary))
+        case .text:
+            let fired = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            Console.out("drew the session (\(summary.events) events, \(summary.touches) touches\(fired.isEmpty ? "" : "; activations: " + fired)) to \(svg)")
         }
     }
 }

@@ -52,4 +52,31 @@ struct ShowCommandTests {
         let r = try CLIRunner.run(["show", dir.path("data"), "--svg", dir.path("o.svg")])
         #expect(r.status != 0)
     }
+
+    /// A touch session is drawn with the activations of the recognizers it is replayed through.
+    @Test func aTouchSessionIsDrawnWithItsRecognizersActivations() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-show-session")
+        defer { dir.remove() }
+        let session = dir.path("s.jsonl"), config = dir.path("r.json"), svg = dir.path("s.svg")
+        try """
+        {"t": 0, "phase": "began", "touches": [{"id": 1, "x": 10, "y": 10}]}
+        {"t": 0.05, "phase": "ended", "touches": [{"id": 1, "x": 10, "y": 10}]}
+        {"t": 1, "phase": "began", "touches": [{"id": 7, "x": 40, "y": 40}, {"id": 8, "x": 80, "y": 40}]}
+        {"t": 1.1, "phase": "ended", "touches": [{"id": 7, "x": 40, "y": 40}, {"id": 8, "x": 80, "y": 40}]}
+
+        """.write(toFile: session, atomically: true, encoding: .utf8)
+        try #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "tap", "type": "tap"}]}"#
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let r = try CLIRunner.run(["show", session, "--recognizers", config, "--svg", svg, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(summary["events"] as? Int == 4 && summary["touches"] as? Int == 3)
+        #expect((summary["activations"] as? [String: Int])?["tap"] == 1)
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.contains(">finger 2<") && text.contains(">tap</text>"))
+        // --recognizers belongs to sessions: on a sample file it is an error.
+        try SyntheticDatasetFixture.write(to: dir)
+        let bad = try CLIRunner.run(["show", dir.path("data/s02/more.jsonl"), "--recognizers", config, "--svg", dir.path("x.svg")])
+        #expect(bad.status != 0 && bad.stderr.contains("touch sessions"), "\(bad.stderr)")
+    }
 }
