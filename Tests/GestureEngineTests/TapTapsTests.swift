@@ -108,4 +108,29 @@ struct TapTapsTests {
         #expect(s.firedNames == ["double", "double", "double"])
         for n in Self.names { #expect(s.arena.state(of: n) == .possible) }
     }
+
+    /// The book, without the failure requirement: "Without the requireGestureRecognizerToFail
+    /// call, both recognizers fire — the single tap on each tap, and the double tap as well
+    /// on the second." Replayed: single at the first lift; single and double at the second.
+    @Test func withoutAFailureRequirementSingleAndDoubleTapBothFireAsTheBookShows() throws {
+        let s = TouchScript([tapRecognizer("single"), tapRecognizer("double", taps: 2)])
+        let up = try tapTimes(2, s)
+        s.arena.advance(to: up + 1)
+        #expect(s.firedNames == ["single", "single", "double"])
+        #expect(s.fired("single").map(\.time) == [1.08, up])
+        #expect(s.fired("double").map(\.time) == [up])
+        // A third tap later is a new sequence: single again, and double waits for a partner.
+        try s.tap(at: up + 2, id: 9)
+        s.arena.advance(to: up + 10)
+        #expect(s.firedNames == ["single", "single", "double", "single"])
+    }
+
+    /// While a finger is down the winner holds it: a long press that begins fails the tap.
+    @Test func aRecognizerThatWinsWhileTouchesAreDownStillFailsTheOthers() throws {
+        let s = TouchScript([tapRecognizer("tap"), LongPressRecognizer(name: "hold")])
+        try s.send(0, .began, [(1, 100, 100)])
+        s.arena.advance(to: 1.0)
+        try s.send(1.0, .ended, [(1, 100, 100)])
+        #expect(s.firedNames == ["hold"])
+    }
 }

@@ -20,7 +20,13 @@
 ///   and goes ahead once all of them failed.
 /// - **Exclusivity by default**: a recognizer may not begin or recognize while another
 ///   recognizer it is not allowed to run with is in progress (the first to begin wins);
-///   once one begins or recognizes, the others still possible fail.
+///   once one begins, or recognizes while touches are down, the others still possible
+///   fail. A discrete recognizer that recognizes when the last finger lifts holds no
+///   touches: it fails only the recognizers waiting on a failure requirement to fire on
+///   touches it used; the others go on, to recognize in the same event or a later
+///   sequence. So with a single-tap and a double-tap recognizer and no failure
+///   requirement both fire (single on the first tap; single and double on the second),
+///   as the books show; `require(toFail:)` is what keeps the single tap back.
 /// - **Simultaneous**: pairs allowed with ``allowSimultaneous(_:_:)`` ignore each other.
 /// - **Reset**: after the last finger lifts (or a timer fires with none down), a
 ///   recognizer still `possible` without a pending timer fails, and then every
@@ -260,7 +266,15 @@ public final class GestureArena {
                 emit(i, .ended)
             }
         }
+        // While touches are down the winner holds them: the others still possible fail. A
+        // discrete recognizer that recognizes with no touch down (the sequence is over, as
+        // a tap at its lift) holds nothing: the others go on, to recognize in this event or
+        // a later sequence — keeping them from it is what require(toFail:) is for. Only
+        // those already held back by a failure requirement, waiting to fire on touches the
+        // winner has used, lose to it.
+        let sequenceOver = r.kind == .discrete && touchesDown == 0
         for j in slots.indices where j != i && slots[j].visible == .possible && !slots[i].simultaneous.contains(j) {
+            if sequenceOver && (slots[j].recognizer.state == .possible || slots[j].mustFail.isEmpty) { continue }
             slots[j].visible = .failed
         }
         if r.cancelsTouchesInView && touchSink != nil { cancelSinkTouches() }
