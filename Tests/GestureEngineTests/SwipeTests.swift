@@ -1,5 +1,7 @@
 import Testing
 import GestureData
+import GestureDetectors
+import GestureGeometry
 @testable import GestureEngine
 
 struct SwipeTests {
@@ -55,5 +57,31 @@ struct SwipeTests {
         let s = TouchScript([SwipeRecognizer(name: "s", settings: st)])
         try s.drag(ids: [1, 2], from: [(150, 100), (250, 100)], to: [(100, 100), (300, 100)], start: 1, duration: 0.2)
         #expect(s.log.isEmpty)
+    }
+
+    /// The book's rule compares each point with the start: a finger that wobbles to (6, 6)
+    /// and then reaches (31, 2) is a swipe to the right. The engine and GestureDetectors'
+    /// SwipeDetector run the same rule and agree, point for point.
+    @Test func aWobbleTheBooksRuleAcceptsIsASwipeInTheEngineAndTheDetector() throws {
+        let path: [(Double, Double)] = [(100, 100), (106, 106), (118, 104), (131, 102)]
+        let s = TouchScript([SwipeRecognizer(name: "s")])
+        try s.send(0, .began, [(1, path[0].0, path[0].1)])
+        for (k, p) in path.enumerated().dropFirst() { try s.send(0.02 * Double(k), .moved, [(1, p.0, p.1)]) }
+        let fired = try #require(s.fired("s").first)
+        #expect(fired.values.direction == .right && abs(fired.time - 0.06) < 1e-9)
+        let stroke = Stroke(path.map { Point(x: $0.0, y: $0.1) })
+        #expect(SwipeDetector().direction(of: stroke) == .right)
+        #expect(SwipeDetector(thresholds: .book).direction(of: Stroke(Array(stroke.points.prefix(3)))) == nil)
+    }
+
+    /// Past the wobble the engine gives up (the book never does), so that a pan waiting for
+    /// the swipe to fail may begin: 11 points off both axes.
+    @Test func aDiagonalPastTwiceTheVarianceFails() throws {
+        let s = TouchScript([SwipeRecognizer(name: "s")])
+        try s.send(0, .began, [(1, 100, 100)])
+        try s.send(0.02, .moved, [(1, 110, 110)])
+        #expect(s.arena.state(of: "s") == .possible)
+        try s.send(0.04, .moved, [(1, 111, 111)])
+        #expect(s.arena.state(of: "s") == .failed)
     }
 }

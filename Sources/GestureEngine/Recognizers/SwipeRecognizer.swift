@@ -1,3 +1,4 @@
+import GestureDetectors
 import GestureGeometry
 
 /// A swipe direction on screen (y grows downward, so `up` is toward smaller y).
@@ -8,13 +9,19 @@ public enum SwipeDirection: String, CaseIterable, Hashable, Sendable, Codable {
 /// Recognizes a straight swipe by `touchesRequired` fingers (UIKit
 /// `UISwipeGestureRecognizer`, with the book's rule). Discrete.
 ///
-/// The book's rule, checked on every move for every finger: the finger has travelled at
-/// least ``Settings/minimumLength`` along one axis while staying within
-/// ``Settings/maximumVariance`` of it. It recognizes when every required finger passes in
-/// the same direction and that direction is allowed. It fails as soon as a finger is
-/// more than the variance off both axes (a diagonal), when fingers go different ways,
-/// when more fingers than required touch, when a finger lifts first, or (optionally)
-/// when the swipe takes too long.
+/// The book's rule — GestureDetectors' ``SwipeThresholds/direction(forDisplacement:)``,
+/// the same code ``SwipeDetector`` runs — checked on every move for every finger: the
+/// finger's displacement from its start is at least ``Settings/minimumLength`` along one
+/// axis and at most ``Settings/maximumVariance`` across it. It recognizes when every
+/// required finger passes in the same direction and that direction is allowed; a wobble
+/// off the axis on the way ((6, 6), then (31, 2)) is accepted, as the book accepts it.
+///
+/// The book never fails a swipe; a recognizer must, so that those waiting for it (a pan
+/// that requires the swipe to fail) may go ahead. It fails when a finger is more than
+/// twice ``Settings/maximumVariance`` from its start along *both* axes (10 points with the
+/// book's numbers: past a wobble, a diagonal — the first leg of a check mark, a flick),
+/// when fingers go different ways, when more fingers than required touch, when a finger
+/// lifts first, or (optionally) when the swipe takes too long.
 public final class SwipeRecognizer: GestureRecognizer {
     public struct Settings: Hashable, Sendable, Codable {
         public var directions: Set<SwipeDirection> = Set(SwipeDirection.allCases)
@@ -36,12 +43,15 @@ public final class SwipeRecognizer: GestureRecognizer {
     private var startTime: Double?
     private var seen: SwipeDirection?
     private var location: Point?
+    /// The book's rule with these settings' numbers.
+    private let rule: SwipeThresholds
 
     public init(name: String, settings: Settings = Settings(), cancelsTouchesInView: Bool = true) {
         precondition(settings.touchesRequired >= 1, "a swipe needs at least one touch")
         self.name = name
         self.settings = settings
         self.cancelsTouchesInView = cancelsTouchesInView
+        self.rule = SwipeThresholds(minLength: settings.minimumLength, maxVariance: settings.maximumVariance)
     }
 
     public var values: GestureValues {
@@ -64,18 +74,10 @@ public final class SwipeRecognizer: GestureRecognizer {
         var direction: SwipeDirection?
         var passing = 0
         for t in event.allTouches where !t.phase.isFinished {
-            let dx = t.location.x - t.startLocation.x, dy = t.location.y - t.startLocation.y
-            let ax = abs(dx), ay = abs(dy)
-            if ax > settings.maximumVariance && ay > settings.maximumVariance { return fail() }
-            let d: SwipeDirection?
-            if ax >= settings.minimumLength && ay <= settings.maximumVariance {
-                d = dx > 0 ? .right : .left
-            } else if ay >= settings.minimumLength && ax <= settings.maximumVariance {
-                d = dy > 0 ? .down : .up
-            } else {
-                d = nil
-            }
-            guard let d else { continue }
+            let displacement = Point(x: t.location.x - t.startLocation.x, y: t.location.y - t.startLocation.y)
+            if Swift.min(abs(displacement.x), abs(displacement.y)) > 2 * settings.maximumVariance { return fail() }
+            guard let passed = rule.direction(forDisplacement: displacement),
+                  let d = SwipeDirection(rawValue: passed.rawValue) else { continue }
             if let direction, direction != d { return fail() }
             direction = d
             passing += 1
