@@ -26,6 +26,9 @@ struct Replay: ParsableCommand {
     @Flag(help: "Also print every 'changed' action of continuous recognizers.")
     var changes = false
 
+    @Flag(help: "Also print the transform the pans, pinches and rotations build up across gestures (PinchMe's transformImageView, Sadun's updateTransformWithOffset).")
+    var transform = false
+
     @Option(help: "Seconds the clock runs on after the last event.")
     var settle: Double = SessionReplayer.defaultSettleTime
 
@@ -45,6 +48,15 @@ struct Replay: ParsableCommand {
         var end: Double?
         var activations: [GestureActivation]
         var counts: [String: Int]
+        var transform: Transform?
+    }
+
+    struct Transform: Codable {
+        var translation: [Double]
+        var scale: Double
+        var rotation: Double
+        var affine: [Double]
+        var updates: Int
     }
 
     func run() throws {
@@ -53,14 +65,23 @@ struct Replay: ParsableCommand {
         let source = [recognizersPath, model.map { "model \($0)" }].compactMap { $0 }.joined(separator: " + ")
         let events = try TouchSessionReader.read(session)
         let arena = config.makeArena(startTime: events.first?.t ?? 0)
-        arena.recordsChanges = changes
-        let result = try SessionReplayer.replay(events, through: arena, settleTime: settle, file: session)
+        // The transform needs every change; they are printed only with --changes.
+        arena.recordsChanges = changes || transform
+        var result = try SessionReplayer.replay(events, through: arena, settleTime: settle, file: session)
+        var compound: Transform?
+        if transform {
+            var t = CompoundTransform()
+            for a in result.activations { t.apply(a) }
+            compound = Transform(translation: [t.translation.x, t.translation.y], scale: t.scale, rotation: t.rotation,
+                                 affine: t.affine, updates: t.updates)
+            if !changes { result.activations.removeAll { $0.state == .changed } }
+        }
         var counts: [String: Int] = [:]
         for e in config.recognizers { counts[e.name] = 0 }
         for a in result.activations where a.isActivation { counts[a.recognizer, default: 0] += 1 }
         let report = Report(session: session, recognizers: source, events: result.eventCount,
                             touches: result.touchCount, start: result.timeSpan?.lowerBound, end: result.timeSpan?.upperBound,
-                            activations: result.activations, counts: counts)
+                            activations: result.activations, counts: counts, transform: compound)
         switch output.format {
         case .json:
             Console.out(try Console.json(report))
@@ -73,6 +94,11 @@ struct Replay: ParsableCommand {
             for a in result.activations { Console.out(EngineCLI.row(a, nameWidth: max(width, 10))) }
             Console.out("activations (began or recognized):")
             for e in config.recognizers { Console.out("  \(e.name): \(counts[e.name] ?? 0)") }
+            if let c = compound {
+                Console.out(String(format: "transform: translation (%.2f, %.2f), scale %.4f, rotation %.4f rad (%.2f°) from %d updates",
+                                   c.translation[0], c.translation[1], c.scale, c.rotation, c.rotation * 180 / .pi, c.updates))
+                Console.out("  affine [a b c d tx ty] = [" + c.affine.map { String(format: "%.4f", $0) }.joined(separator: " ") + "]")
+            }
         }
     }
 }

@@ -163,4 +163,23 @@ struct EngineDatasetCLITests {
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("SAMPLE_LABEL=RECOGNIZER"))
     }
+
+    /// `--transform`: the pan's offset (40, 0) over the session, the changes used but not printed.
+    @Test func replayTransformPrintsTheAccumulatedTransform() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let config = dir.path("config.json"), session = dir.path("s.jsonl")
+        try Data(ReplayCLITests.config.utf8).write(to: URL(fileURLWithPath: config))
+        try Data((ReplayCLITests.doubleTapThenPan.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: session))
+        let r = try CLIRunner.run(["replay", "--recognizers", config, session, "--transform", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let t = try #require(json["transform"] as? [String: Any])
+        #expect(t["translation"] as? [Double] == [40, 0])
+        #expect(t["scale"] as? Double == 1)
+        #expect((t["affine"] as? [Double])?.count == 6)
+        let states = (json["activations"] as? [[String: Any]] ?? []).compactMap { $0["state"] as? String }
+        #expect(!states.contains("changed"))
+        let text = try CLIRunner.run(["replay", "--recognizers", config, session, "--transform"])
+        #expect(text.stdout.contains("transform: translation (40.00, 0.00), scale 1.0000"), "\(text.stdout)")
+    }
 }

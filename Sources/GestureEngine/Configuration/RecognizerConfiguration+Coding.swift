@@ -8,7 +8,7 @@ extension RecognizerConfiguration {
     private static let keysByType: [String: Set<String>] = [
         "tap": ["taps", "touches", "maximumInterval", "maximumMovement", "maximumPressDuration", "maximumTapDistance"],
         "swipe": ["touches", "directions", "minimumLength", "maximumVariance", "maximumDuration"],
-        "pan": ["minimumTouches", "maximumTouches", "minimumTranslation"],
+        "pan": ["minimumTouches", "maximumTouches", "minimumTranslation", "constrain"],
         "pinch": ["minimumScaleChange"],
         "rotation": ["minimumRotation"],
         "longPress": ["minimumDuration", "allowableMovement", "touches"],
@@ -102,6 +102,26 @@ extension RecognizerConfiguration {
                 s.minimumTouches = try fields.int("minimumTouches") ?? s.minimumTouches
                 s.maximumTouches = try fields.int("maximumTouches") ?? s.maximumTouches
                 s.minimumTranslation = try fields.double("minimumTranslation") ?? s.minimumTranslation
+                if let c = obj["constrain"] {
+                    let g = "\(f).constrain"
+                    guard let c = c as? [String: Any], c.count == 1 else {
+                        throw bad(g, "must be {\"axis\": \"x\" or \"y\"} or {\"rect\": [x, y, width, height]}")
+                    }
+                    if let axis = c["axis"] {
+                        guard let name = axis as? String, let a = PanRecognizer.Constraint.Axis(rawValue: name) else {
+                            throw bad(g + ".axis", "must be \"x\" or \"y\"")
+                        }
+                        s.constraint = .axis(a)
+                    } else if let rect = c["rect"] {
+                        guard let r = rect as? [NSNumber], r.count == 4, r.allSatisfy({ !JSONBooleans.isBoolean($0) && $0.doubleValue.isFinite }),
+                              r[2].doubleValue >= 0, r[3].doubleValue >= 0 else {
+                            throw bad(g + ".rect", "must be [x, y, width, height]: four finite numbers, width and height >= 0")
+                        }
+                        s.constraint = .rect(x: r[0].doubleValue, y: r[1].doubleValue, width: r[2].doubleValue, height: r[3].doubleValue)
+                    } else {
+                        throw bad(g, "unknown key '\(c.keys.first ?? "")' (expected axis or rect)")
+                    }
+                }
                 spec = .pan(s)
             case "pinch":
                 var s = PinchRecognizer.Settings()
@@ -179,6 +199,11 @@ extension RecognizerConfiguration {
                 o["minimumTouches"] = s.minimumTouches
                 if s.maximumTouches != .max { o["maximumTouches"] = s.maximumTouches }
                 o["minimumTranslation"] = s.minimumTranslation
+                switch s.constraint {
+                case .axis(let a)?: o["constrain"] = ["axis": a.rawValue]
+                case .rect(let x, let y, let w, let h)?: o["constrain"] = ["rect": [x, y, w, h]]
+                case nil: break
+                }
             case .pinch(let s):
                 o["minimumScaleChange"] = s.minimumScaleChange
             case .rotation(let s):

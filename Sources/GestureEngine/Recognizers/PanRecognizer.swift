@@ -8,7 +8,34 @@ import GestureGeometry
 /// came down, continuous when fingers are added or lifted; ``setTranslation(_:)`` moves
 /// its origin, as UIKit's `setTranslation(_:in:)`. Velocity is points per second over the
 /// last move.
+///
+/// ``Settings/constraint`` constrains the reported movement (Sadun, "Constraining
+/// Movement"): to one axis (the other component is 0), or to a rectangle that the point
+/// the fingers came down at, moved by the translation, may not leave — a dragged view's
+/// centre kept inside its parent. The pan begins on the fingers' own movement either way.
 public final class PanRecognizer: GestureRecognizer {
+    /// Where a pan's translation may go.
+    public enum Constraint: Hashable, Sendable, Codable {
+        /// Horizontal (`x`) or vertical (`y`) only.
+        case axis(Axis)
+        /// The touch-down centroid plus the translation stays in this rectangle.
+        case rect(x: Double, y: Double, width: Double, height: Double)
+
+        public enum Axis: String, Hashable, Sendable, Codable { case x, y }
+
+        /// `raw` constrained, for fingers that came down at `origin`.
+        public func apply(_ raw: Point, origin: Point) -> Point {
+            switch self {
+            case .axis(.x): return Point(x: raw.x, y: 0)
+            case .axis(.y): return Point(x: 0, y: raw.y)
+            case .rect(let x, let y, let w, let h):
+                let px = Swift.max(x, Swift.min(x + w, origin.x + raw.x))
+                let py = Swift.max(y, Swift.min(y + h, origin.y + raw.y))
+                return Point(x: px - origin.x, y: py - origin.y)
+            }
+        }
+    }
+
     public struct Settings: Hashable, Sendable, Codable {
         /// UIKit `minimumNumberOfTouches` (default 1).
         public var minimumTouches: Int = 1
@@ -18,6 +45,8 @@ public final class PanRecognizer: GestureRecognizer {
         /// documented `allowableMovement` for long presses; UIKit does not publish the pan's
         /// own hysteresis.
         public var minimumTranslation: Double = 10
+        /// Constrains the reported translation; `nil`: free.
+        public var constraint: Constraint?
         public init() {}
     }
 
@@ -34,6 +63,10 @@ public final class PanRecognizer: GestureRecognizer {
     public private(set) var velocity = Point.zero
     private var anchor: Point?          // centroid that corresponds to `offset`
     private var offset = Point.zero
+    /// The fingers' own translation, before the constraint.
+    private var raw = Point.zero
+    /// The centroid where the fingers came down (moved by ``setTranslation(_:)``).
+    private var origin: Point?
     private var lastTime: Double?
     private var location: Point?
     private var touchCount = 0
@@ -49,7 +82,10 @@ public final class PanRecognizer: GestureRecognizer {
     /// Makes the current translation `value` (UIKit `setTranslation(_:in:)`), e.g. `.zero`
     /// to measure increments.
     public func setTranslation(_ value: Point) {
-        offset = offset + (value - translation)
+        // The constrained point (origin + raw) stays where it is; its measure restarts.
+        if let o = origin { origin = o + (raw - value) }
+        offset = offset + (value - raw)
+        raw = value
         translation = value
     }
 
@@ -70,13 +106,15 @@ public final class PanRecognizer: GestureRecognizer {
         }
         rebase(event)
         if lastTime == nil { lastTime = event.timestamp }
+        if origin == nil { origin = event.centroidOfRemainingTouches }
     }
 
     public func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         touchCount = event.remainingTouchCount
         guard touchCount >= settings.minimumTouches, touchCount <= settings.maximumTouches,
               let c = event.centroidOfRemainingTouches, let anchor else { return }
-        let next = offset + (c - anchor)
+        raw = offset + (c - anchor)
+        let next = constrained(raw)
         if let lastTime, event.timestamp > lastTime {
             let dt = event.timestamp - lastTime
             velocity = Point(x: (next.x - translation.x) / dt, y: (next.y - translation.y) / dt)
@@ -86,7 +124,7 @@ public final class PanRecognizer: GestureRecognizer {
         location = c
         switch state {
         case .possible:
-            if (translation.x * translation.x + translation.y * translation.y).squareRoot() >= settings.minimumTranslation {
+            if (raw.x * raw.x + raw.y * raw.y).squareRoot() >= settings.minimumTranslation {
                 state = .began
             }
         case .began, .changed:
@@ -103,7 +141,8 @@ public final class PanRecognizer: GestureRecognizer {
             for t in event.allTouches { sx += t.location.x; sy += t.location.y }
             let n = Double(event.allTouches.count)
             let c = Point(x: sx / n, y: sy / n)
-            translation = offset + (c - anchor)
+            raw = offset + (c - anchor)
+            translation = constrained(raw)
             location = c
         }
         touchCount = event.remainingTouchCount
@@ -118,8 +157,15 @@ public final class PanRecognizer: GestureRecognizer {
         state = state.isActive ? .cancelled : .failed
     }
 
+    private func constrained(_ p: Point) -> Point {
+        guard let constraint = settings.constraint, let origin else { return p }
+        return constraint.apply(p, origin: origin)
+    }
+
     public func reset() {
         state = .possible
+        raw = .zero
+        origin = nil
         translation = .zero
         velocity = .zero
         anchor = nil
@@ -132,7 +178,7 @@ public final class PanRecognizer: GestureRecognizer {
     /// Keeps the translation continuous when the set of fingers changes.
     private func rebase(_ event: TouchEvent) {
         guard let c = event.centroidOfRemainingTouches else { return }
-        offset = translation
+        offset = raw
         anchor = c
         location = c
     }
