@@ -32,6 +32,12 @@
 ///   recognizer still `possible` without a pending timer fails, and then every
 ///   recognizer that ended, was cancelled or failed is reset to `possible`.
 ///
+/// - **Enabled / removed**: ``setEnabled(_:_:)`` and ``remove(_:)`` act as UIKit's
+///   `isEnabled` and `removeGestureRecognizer`: a recognizer in progress is cancelled, a
+///   possible one fails (so whoever waits for it goes ahead), and it gets no touches until
+///   enabled again, from the next touch sequence on. ``schedule(_:of:at:)`` does it at a
+///   time of the arena's clock (configurations' `schedule`, for replays).
+///
 /// Not modelled: `delaysTouchesBegan`/`delaysTouchesEnded`, view hierarchies (one view).
 public final class GestureArena {
     private struct Slot {
@@ -40,7 +46,15 @@ public final class GestureArena {
         var mustFail: [Int] = []
         var simultaneous: Set<Int> = []
         var actions: [(GestureActivation) -> Void] = []
+        var availability = Availability.enabled
     }
+
+    /// Whether a recognizer takes part.
+    public enum Availability: String, Hashable, Sendable, Codable {
+        case enabled, disabled, removed
+    }
+
+    private var scheduled: [(time: Double, name: String, change: Availability)] = []
 
     private var slots: [Slot]
     private var index: [String: Int] = [:]
@@ -83,6 +97,62 @@ public final class GestureArena {
     /// unknown name.
     public func state(of name: String) -> RecognizerState? {
         index[name].map { slots[$0].visible }
+    }
+
+    /// Whether `name` is enabled, disabled or removed; `nil` for an unknown name.
+    public func availability(of name: String) -> Availability? {
+        index[name].map { slots[$0].availability }
+    }
+
+    /// UIKit's `isEnabled`: disabling cancels `name` if it is in progress and fails it if
+    /// it is possible (recognizers waiting for it to fail go ahead); it then gets no
+    /// touches. Enabling takes effect at once when no finger is down, otherwise with the
+    /// next touch sequence. A removed recognizer stays removed.
+    /// - Precondition: `name` exists.
+    public func setEnabled(_ name: String, _ enabled: Bool) {
+        guard let i = index[name] else { preconditionFailure("unknown recognizer '\(name)'") }
+        guard slots[i].availability != .removed else { return }
+        if enabled {
+            slots[i].availability = .enabled
+            if touchesDown == 0 && slots[i].visible.isFinished {
+                slots[i].recognizer.reset()
+                slots[i].visible = .possible
+            }
+            return
+        }
+        take(i, out: .disabled)
+    }
+
+    /// UIKit's `removeGestureRecognizer`: as disabling, for good.
+    /// - Precondition: `name` exists.
+    public func remove(_ name: String) {
+        guard let i = index[name] else { preconditionFailure("unknown recognizer '\(name)'") }
+        take(i, out: .removed)
+    }
+
+    /// Makes `change` (``Availability``) to `name` when the clock reaches `time`: before
+    /// an event at that time, after timers due earlier.
+    /// - Precondition: `name` exists and `time >= now`.
+    public func schedule(_ change: Availability, of name: String, at time: Double) {
+        precondition(index[name] != nil, "unknown recognizer '\(name)'")
+        precondition(time >= now, "cannot schedule in the past: \(time) before \(now)")
+        let k = scheduled.firstIndex { $0.time > time } ?? scheduled.count
+        scheduled.insert((time, name, change), at: k)
+    }
+
+    private func take(_ i: Int, out availability: Availability) {
+        slots[i].availability = availability
+        switch slots[i].visible {
+        case .began, .changed:
+            slots[i].visible = .cancelled
+            emit(i, .cancelled)
+        case .possible:
+            slots[i].visible = .failed
+        case .ended, .cancelled, .failed:
+            break
+        }
+        slots[i].recognizer.reset()
+        resolve()
     }
 
     /// `name` may begin or recognize only after `other` failed (UIKit `require(toFail:)`).
@@ -132,7 +202,7 @@ public final class GestureArena {
         let touches = event.changedTouches
         for i in slots.indices {
             let r = slots[i].recognizer
-            guard Self.inPlay(slots[i].visible), Self.inPlay(r.state) else { continue }
+            guard slots[i].availability == .enabled, Self.inPlay(slots[i].visible), Self.inPlay(r.state) else { continue }
             switch phase {
             case .began: r.touchesBegan(touches, with: event)
             case .moved: r.touchesMoved(touches, with: event)
@@ -160,6 +230,20 @@ public final class GestureArena {
     /// - Precondition: `time >= now`.
     public func advance(to time: Double) {
         precondition(time >= now, "time went backwards: \(time) after \(now)")
+        while let next = scheduled.first, next.time <= time {
+            scheduled.removeFirst()
+            runTimers(to: next.time)
+            switch next.change {
+            case .enabled: setEnabled(next.name, true)
+            case .disabled: setEnabled(next.name, false)
+            case .removed: remove(next.name)
+            }
+        }
+        runTimers(to: time)
+    }
+
+    /// Fires every timer due by `time`, in time order, each at its own moment.
+    private func runTimers(to time: Double) {
         while true {
             var due: Int?
             var dueTime = Double.infinity
@@ -302,7 +386,7 @@ public final class GestureArena {
             }
         }
         if undecided { resolve() }
-        for i in slots.indices where slots[i].visible.isFinished {
+        for i in slots.indices where slots[i].visible.isFinished && slots[i].availability == .enabled {
             slots[i].recognizer.reset()
             slots[i].visible = .possible
         }

@@ -4,7 +4,7 @@ import GestureDetectors
 import GestureMatching
 
 extension RecognizerConfiguration {
-    private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView"]
+    private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView", "schedule"]
     private static let keysByType: [String: Set<String>] = [
         "tap": ["taps", "touches", "maximumInterval", "maximumMovement", "maximumPressDuration", "maximumTapDistance"],
         "swipe": ["touches", "directions", "minimumLength", "maximumVariance", "maximumDuration"],
@@ -160,8 +160,29 @@ extension RecognizerConfiguration {
             } else {
                 cancels = true
             }
+            var schedule: [ScheduledChange] = []
+            if let raw = obj["schedule"] {
+                guard let list = raw as? [Any] else { throw bad(f + ".schedule", "must be a list of {\"at\": seconds, \"enabled\": true|false} or {\"at\": seconds, \"removed\": true}") }
+                for (k, item) in list.enumerated() {
+                    let g = "\(f).schedule[\(k)]"
+                    guard let o = item as? [String: Any] else { throw bad(g, "not an object") }
+                    for key in o.keys where !["at", "enabled", "removed"].contains(key) { throw bad("\(g).\(key)", "unknown key (allowed: at, enabled, removed)") }
+                    guard let at = try ConfigurationFields(obj: o, field: g, bad: bad).double("at") else { throw bad(g + ".at", "missing") }
+                    if let last = schedule.last, at < last.time { throw bad(g + ".at", "times must not go backwards (\(at) after \(last.time))") }
+                    func flag(_ key: String) throws -> Bool? {
+                        guard let v = o[key] else { return nil }
+                        guard let n = v as? NSNumber, JSONBooleans.isBoolean(n) else { throw bad("\(g).\(key)", "must be true or false") }
+                        return n.boolValue
+                    }
+                    switch (try flag("enabled"), try flag("removed")) {
+                    case (let e?, nil): schedule.append(ScheduledChange(time: at, change: e ? .enabled : .disabled))
+                    case (nil, true?): schedule.append(ScheduledChange(time: at, change: .removed))
+                    default: throw bad(g, "needs exactly one of \"enabled\": true|false or \"removed\": true")
+                    }
+                }
+            }
             entries.append(Entry(name: name, spec: spec, requireToFail: try fields.strings("requireToFail") ?? [],
-                                 cancelsTouchesInView: cancels))
+                                 cancelsTouchesInView: cancels, schedule: schedule))
         }
         var groups: [[String]] = []
         if let raw = root["simultaneous"] {
@@ -185,6 +206,15 @@ extension RecognizerConfiguration {
             var o: [String: Any] = ["name": e.name, "type": e.spec.typeName]
             if !e.requireToFail.isEmpty { o["requireToFail"] = e.requireToFail }
             if !e.cancelsTouchesInView { o["cancelsTouchesInView"] = false }
+            if !e.schedule.isEmpty {
+                o["schedule"] = e.schedule.map { c -> [String: Any] in
+                    switch c.change {
+                    case .enabled: return ["at": c.time, "enabled": true]
+                    case .disabled: return ["at": c.time, "enabled": false]
+                    case .removed: return ["at": c.time, "removed": true]
+                    }
+                }
+            }
             switch e.spec {
             case .tap(let s):
                 o["taps"] = s.tapsRequired; o["touches"] = s.touchesRequired

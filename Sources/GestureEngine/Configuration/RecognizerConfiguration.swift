@@ -57,11 +57,28 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         public var requireToFail: [String]
         public var cancelsTouchesInView: Bool
 
-        public init(name: String, spec: Spec, requireToFail: [String] = [], cancelsTouchesInView: Bool = true) {
+        /// Times at which the recognizer is disabled, enabled again or removed (UIKit's
+        /// `isEnabled`, `removeGestureRecognizer`), in the session's clock.
+        public var schedule: [ScheduledChange]
+
+        public init(name: String, spec: Spec, requireToFail: [String] = [], cancelsTouchesInView: Bool = true,
+                    schedule: [ScheduledChange] = []) {
             self.name = name
             self.spec = spec
             self.requireToFail = requireToFail
             self.cancelsTouchesInView = cancelsTouchesInView
+            self.schedule = schedule
+        }
+    }
+
+    /// One entry of a recognizer's `schedule`: `{"at": 2.5, "enabled": false}`,
+    /// `{"at": 4, "enabled": true}` or `{"at": 6, "removed": true}`.
+    public struct ScheduledChange: Hashable, Sendable {
+        public var time: Double
+        public var change: GestureArena.Availability
+        public init(time: Double, change: GestureArena.Availability) {
+            self.time = time
+            self.change = change
         }
     }
 
@@ -80,6 +97,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         let arena = GestureArena(recognizers.map { Self.makeRecognizer($0) }, startTime: startTime)
         for e in recognizers {
             for other in e.requireToFail { arena.require(e.name, toFail: other) }
+            for c in e.schedule where c.time >= startTime { arena.schedule(c.change, of: e.name, at: c.time) }
         }
         for group in simultaneous {
             for (k, a) in group.enumerated() {
