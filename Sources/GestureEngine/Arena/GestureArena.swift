@@ -47,6 +47,13 @@ public final class GestureArena {
         var simultaneous: Set<Int> = []
         var actions: [(GestureActivation) -> Void] = []
         var availability = Availability.enabled
+        /// The recognizer's own state as of the arena's last call into it. Recognizers
+        /// change state and deadline only inside the calls the arena makes (touches,
+        /// timers, reset), so these mirrors spare the hot loops a call through the
+        /// protocol per recognizer.
+        var own: RecognizerState = .possible
+        /// The recognizer's deadline as of the same moment.
+        var deadline: Double?
     }
 
     /// Whether a recognizer takes part.
@@ -55,6 +62,9 @@ public final class GestureArena {
     }
 
     private var scheduled: [(time: Double, name: String, change: Availability)] = []
+    /// The earliest deadline of a recognizer in play, when known (`nil`: look again). The
+    /// arena is the only caller of recognizers, so it forgets this whenever it calls one.
+    private var earliestDeadline: Double?
 
     private var slots: [Slot]
     private var index: [String: Int] = [:]
@@ -116,7 +126,10 @@ public final class GestureArena {
             slots[i].availability = .enabled
             if touchesDown == 0 && slots[i].visible.isFinished {
                 slots[i].recognizer.reset()
+                slots[i].own = slots[i].recognizer.state
+                slots[i].deadline = slots[i].recognizer.deadline
                 slots[i].visible = .possible
+                earliestDeadline = nil
             }
             return
         }
@@ -152,6 +165,9 @@ public final class GestureArena {
             break
         }
         slots[i].recognizer.reset()
+        slots[i].own = slots[i].recognizer.state
+        slots[i].deadline = slots[i].recognizer.deadline
+        earliestDeadline = nil
         resolve()
     }
 
@@ -201,8 +217,9 @@ public final class GestureArena {
         let phase = event.phase
         let touches = event.changedTouches
         for i in slots.indices {
-            let r = slots[i].recognizer
-            guard slots[i].availability == .enabled, Self.inPlay(slots[i].visible), Self.inPlay(r.state) else { continue }
+            guard slots[i].availability == .enabled, Self.inPlay(slots[i].visible) else { continue }
+            guard Self.inPlay(slots[i].own) else { continue }
+            unowned(unsafe) let r = slots[i].recognizer   // held by the arena throughout
             switch phase {
             case .began: r.touchesBegan(touches, with: event)
             case .moved: r.touchesMoved(touches, with: event)
@@ -210,7 +227,9 @@ public final class GestureArena {
             case .cancelled: r.touchesCancelled(touches, with: event)
             case .stationary: continue
             }
-            if slots[i].visible.isActive && r.state == .changed {
+            slots[i].own = r.state
+            slots[i].deadline = r.deadline
+            if slots[i].visible.isActive && slots[i].own == .changed {
                 slots[i].visible = .changed
                 emit(i, .changed)
             }
@@ -218,6 +237,7 @@ public final class GestureArena {
         // Kept only for cancelling toward the sink; holding it otherwise would make the
         // tracker copy its touch array on every event.
         if touchSink != nil { lastTouches = event.allTouches }
+        earliestDeadline = nil
         touchesDown = event.remainingTouchCount
         resolve()
         if touchSink != nil { forwardToSink(event) }
@@ -245,19 +265,28 @@ public final class GestureArena {
     /// Fires every timer due by `time`, in time order, each at its own moment.
     private func runTimers(to time: Double) {
         while true {
+            if let e = earliestDeadline, e > time { break }
             var due: Int?
-            var dueTime = Double.infinity
+            var dueTime = Double.infinity, earliest = Double.infinity
             for i in slots.indices {
-                let r = slots[i].recognizer
-                guard Self.inPlay(slots[i].visible), Self.inPlay(r.state), let d = r.deadline,
-                      d <= time, d < dueTime else { continue }
+                guard Self.inPlay(slots[i].visible), Self.inPlay(slots[i].own) else { continue }
+                // The arena holds every recognizer for its lifetime: no retain needed here.
+                guard let d = slots[i].deadline else { continue }
+                earliest = Swift.min(earliest, d)
+                guard d <= time, d < dueTime else { continue }
                 due = i
                 dueTime = d
             }
-            guard let i = due else { break }
+            guard let i = due else {
+                earliestDeadline = earliest
+                break
+            }
             now = max(now, dueTime)
             let r = slots[i].recognizer
+            earliestDeadline = nil
             r.timerFired(at: now)
+            slots[i].own = r.state
+            slots[i].deadline = r.deadline
             if let d = r.deadline {
                 precondition(d > dueTime, "\(r.name).timerFired(at:) must move or clear its deadline")
             }
@@ -285,7 +314,7 @@ public final class GestureArena {
         while progress {
             progress = false
             for i in slots.indices {
-                let own = slots[i].recognizer.state
+                let own = slots[i].own
                 switch slots[i].visible {
                 case .possible:
                     switch own {
@@ -345,7 +374,7 @@ public final class GestureArena {
         } else {
             slots[i].visible = .began
             emit(i, .began)
-            if r.state == .ended {
+            if slots[i].own == .ended {
                 slots[i].visible = .ended
                 emit(i, .ended)
             }
@@ -358,7 +387,7 @@ public final class GestureArena {
         // winner has used, lose to it.
         let sequenceOver = r.kind == .discrete && touchesDown == 0
         for j in slots.indices where j != i && slots[j].visible == .possible && !slots[i].simultaneous.contains(j) {
-            if sequenceOver && (slots[j].recognizer.state == .possible || slots[j].mustFail.isEmpty) { continue }
+            if sequenceOver && (slots[j].own == .possible || slots[j].mustFail.isEmpty) { continue }
             slots[j].visible = .failed
         }
         if r.cancelsTouchesInView && touchSink != nil { cancelSinkTouches() }
@@ -379,8 +408,7 @@ public final class GestureArena {
     private func resetFinished() {
         var undecided = false
         for i in slots.indices where slots[i].visible == .possible {
-            let r = slots[i].recognizer
-            if r.state == .possible && r.deadline == nil {
+            if slots[i].own == .possible && slots[i].deadline == nil {
                 slots[i].visible = .failed
                 undecided = true
             }
@@ -388,8 +416,11 @@ public final class GestureArena {
         if undecided { resolve() }
         for i in slots.indices where slots[i].visible.isFinished && slots[i].availability == .enabled {
             slots[i].recognizer.reset()
+            slots[i].own = slots[i].recognizer.state
+            slots[i].deadline = slots[i].recognizer.deadline
             slots[i].visible = .possible
         }
+        earliestDeadline = nil
     }
 
     // MARK: - Touch sink
