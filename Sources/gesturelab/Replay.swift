@@ -49,6 +49,8 @@ struct Replay: ParsableCommand {
         var activations: [GestureActivation]
         var counts: [String: Int]
         var transform: Transform?
+        /// Each recognizer's view, when the configuration has views.
+        var views: [String: String]?
     }
 
     struct Transform: Codable {
@@ -81,7 +83,9 @@ struct Replay: ParsableCommand {
         for a in result.activations where a.isActivation { counts[a.recognizer, default: 0] += 1 }
         let report = Report(session: session, recognizers: source, events: result.eventCount,
                             touches: result.touchCount, start: result.timeSpan?.lowerBound, end: result.timeSpan?.upperBound,
-                            activations: result.activations, counts: counts, transform: compound)
+                            activations: result.activations, counts: counts, transform: compound,
+                            views: config.views == nil ? nil : Dictionary(uniqueKeysWithValues: config.recognizers.map {
+                                ($0.name, arena.view(of: $0.name) ?? "") }))
         switch output.format {
         case .json:
             Console.out(try Console.json(report))
@@ -89,6 +93,9 @@ struct Replay: ParsableCommand {
             let span = result.timeSpan.map { String(format: ", %.3f–%.3f s", $0.lowerBound, $0.upperBound) } ?? ""
             Console.out("session: \(session): \(result.eventCount) events, \(result.touchCount) touches\(span)")
             Console.out("recognizers: \(source) (\(config.recognizers.count))")
+            if let views = report.views {
+                Console.out("views: " + config.recognizers.map { "\($0.name) on \(views[$0.name] ?? "")" }.joined(separator: ", "))
+            }
             let width = config.recognizers.map(\.name.count).max() ?? 10
             Console.out("      time  " + "recognizer".padding(toLength: max(width, 10), withPad: " ", startingAt: 0) + "  state       values")
             for a in result.activations { Console.out(EngineCLI.row(a, nameWidth: max(width, 10))) }

@@ -182,4 +182,30 @@ struct EngineDatasetCLITests {
         let text = try CLIRunner.run(["replay", "--recognizers", config, session, "--transform"])
         #expect(text.stdout.contains("transform: translation (40.00, 0.00), scale 1.0000"), "\(text.stdout)")
     }
+
+    /// Two views: a pinch on the photo and a tap on the button at the same time; replay
+    /// says which view each recognizer belongs to.
+    @Test func replayWithViewsRoutesTouchesAndNamesEachRecognizersView() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let config = dir.path("views.json"), session = dir.path("two.jsonl")
+        try Data("""
+        {"format": "gesturelab.recognizers/1",
+         "views": {"name": "screen", "frame": [0, 0, 320, 480], "subviews": [
+            {"name": "photo", "frame": [0, 0, 200, 200]}, {"name": "button", "frame": [250, 400, 60, 60]}]},
+         "recognizers": [{"name": "pinch", "type": "pinch", "view": "photo"}, {"name": "tap", "type": "tap", "view": "button"}]}
+        """.utf8).write(to: URL(fileURLWithPath: config))
+        var lines = [#"{"t": 0, "phase": "began", "touches": [{"id": 1, "x": 80, "y": 100}, {"id": 2, "x": 120, "y": 100}]}"#]
+        for k in 1...10 {
+            let d = 2 * k
+            lines.append(#"{"t": \#(0.02 * Double(k)), "phase": "moved", "touches": [{"id": 1, "x": \#(80 - d), "y": 100}, {"id": 2, "x": \#(120 + d), "y": 100}]}"#)
+            if k == 5 { lines.append(#"{"t": 0.1, "phase": "began", "touches": [{"id": 3, "x": 270, "y": 420}]}"#) }
+            if k == 7 { lines.append(#"{"t": 0.14, "phase": "ended", "touches": [{"id": 3, "x": 270, "y": 420}]}"#) }
+        }
+        lines.append(#"{"t": 0.3, "phase": "ended", "touches": [{"id": 1, "x": 60, "y": 100}, {"id": 2, "x": 140, "y": 100}]}"#)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: session))
+        let r = try CLIRunner.run(["replay", "--recognizers", config, session])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("views: pinch on photo, tap on button"), "\(r.stdout)")
+        #expect(r.stdout.contains("  pinch: 1") && r.stdout.contains("  tap: 1"), "\(r.stdout)")
+    }
 }

@@ -38,7 +38,15 @@
 ///   enabled again, from the next touch sequence on. ``schedule(_:of:at:)`` does it at a
 ///   time of the arena's clock (configurations' `schedule`, for replays).
 ///
-/// Not modelled: `delaysTouchesBegan`/`delaysTouchesEnded`, view hierarchies (one view).
+/// - **Views** (``setViews(_:attachments:)``): a touch belongs to the deepest view under
+///   it when it begins (``ViewTree/hitTest(_:)``); a recognizer gets the touches that
+///   began in its view or inside it, as UIKit routes them, and counts only those as
+///   down. Recognizers of views neither of which contains the other never share a touch
+///   and run independently (a pinch on one view and a tap on another at the same time).
+///   A view with multiple touch off takes one touch at a time.
+///
+/// Not modelled: `delaysTouchesBegan`/`delaysTouchesEnded`; `cancelsTouchesInView`
+/// cancels every touch toward the sink, not only the winner's view's.
 public final class GestureArena {
     private struct Slot {
         let recognizer: any GestureRecognizer
@@ -54,7 +62,21 @@ public final class GestureArena {
         var own: RecognizerState = .possible
         /// The recognizer's deadline as of the same moment.
         var deadline: Double?
+        /// The view it is attached to (with ``setViews(_:attachments:)``).
+        var view: String?
+        /// Touches down that were routed to it (with views; see ``down(_:)``).
+        var down = 0
     }
+
+    /// The order ``resolve()`` visits recognizers in: as given, or deeper views first.
+    private var resolutionOrder: [Int]
+
+    /// The view hierarchy, when recognizers are attached to views.
+    public private(set) var views: ViewTree? { didSet { hasViews = views != nil } }
+    /// `views != nil`, kept as a flag: the hot path must not copy the tree to ask.
+    private var hasViews = false
+    /// The view each touch began in (its hit-test result), by touch id, while it is down.
+    private var touchViews: [Int: String?] = [:]
 
     /// Whether a recognizer takes part.
     public enum Availability: String, Hashable, Sendable, Codable {
@@ -88,6 +110,7 @@ public final class GestureArena {
     /// - Precondition: recognizer names are unique.
     public init(_ recognizers: [any GestureRecognizer], startTime: Double = 0) {
         slots = recognizers.map { Slot(recognizer: $0) }
+        resolutionOrder = Array(recognizers.indices)
         now = startTime
         for (i, r) in recognizers.enumerated() {
             precondition(index[r.name] == nil, "two recognizers are named '\(r.name)'")
@@ -171,6 +194,36 @@ public final class GestureArena {
         resolve()
     }
 
+    /// Attaches recognizers to views: `attachments[name]` is the view of recognizer `name`
+    /// (the root view for those not named). Recognizers of unrelated views (neither inside
+    /// the other) are allowed to run together: they never see the same touch.
+    /// - Precondition: every name is a recognizer and every view is in `tree`; no touch is
+    ///   down.
+    public func setViews(_ tree: ViewTree, attachments: [String: String]) {
+        precondition(touchesDown == 0, "views are set between touch sequences")
+        for (name, view) in attachments {
+            precondition(index[name] != nil, "unknown recognizer '\(name)'")
+            precondition(tree.view(named: view) != nil, "unknown view '\(view)'")
+        }
+        views = tree
+        for i in slots.indices { slots[i].view = attachments[slots[i].recognizer.name] ?? tree.root.name }
+        // Deeper views' recognizers are resolved first (stable within a depth).
+        func depth(_ v: String) -> Int { tree.depth(of: v) }
+        resolutionOrder = slots.indices.sorted { (-depth(slots[$0].view!), $0) < (-depth(slots[$1].view!), $1) }
+        for i in slots.indices {
+            for j in slots.indices where j > i {
+                let a = slots[i].view!, b = slots[j].view!
+                if !tree.isView(a, inside: b) && !tree.isView(b, inside: a) {
+                    slots[i].simultaneous.insert(j)
+                    slots[j].simultaneous.insert(i)
+                }
+            }
+        }
+    }
+
+    /// The view recognizer `name` is attached to; `nil` without views or for an unknown name.
+    public func view(of name: String) -> String? { index[name].flatMap { slots[$0].view } }
+
     /// `name` may begin or recognize only after `other` failed (UIKit `require(toFail:)`).
     /// - Precondition: both names exist and the requirement makes no cycle.
     public func require(_ name: String, toFail other: String) {
@@ -214,34 +267,80 @@ public final class GestureArena {
         advance(to: event.timestamp)
         currentEvent = event
         defer { currentEvent = nil }
-        let phase = event.phase
-        let touches = event.changedTouches
-        for i in slots.indices {
-            guard slots[i].availability == .enabled, Self.inPlay(slots[i].visible) else { continue }
-            guard Self.inPlay(slots[i].own) else { continue }
-            unowned(unsafe) let r = slots[i].recognizer   // held by the arena throughout
-            switch phase {
-            case .began: r.touchesBegan(touches, with: event)
-            case .moved: r.touchesMoved(touches, with: event)
-            case .ended: r.touchesEnded(touches, with: event)
-            case .cancelled: r.touchesCancelled(touches, with: event)
-            case .stationary: continue
+        if hasViews, let views {
+            route(event, views)
+            var routed: [String: TouchEvent] = [:]
+            for i in slots.indices {
+                guard let view = slots[i].view else { continue }
+                let mine: TouchEvent
+                if let e = routed[view] { mine = e } else { mine = self.event(event, routedTo: view); routed[view] = mine }
+                slots[i].down = mine.remainingTouchCount
+                if !mine.changedTouches.isEmpty { deliver(mine, to: i) }
             }
-            slots[i].own = r.state
-            slots[i].deadline = r.deadline
-            if slots[i].visible.isActive && slots[i].own == .changed {
-                slots[i].visible = .changed
-                emit(i, .changed)
-            }
+        } else {
+            for i in slots.indices { deliver(event, to: i) }
         }
         // Kept only for cancelling toward the sink; holding it otherwise would make the
         // tracker copy its touch array on every event.
         if touchSink != nil { lastTouches = event.allTouches }
         earliestDeadline = nil
         touchesDown = event.remainingTouchCount
+        if hasViews && event.phase.isFinished {
+            for t in event.changedTouches { touchViews[t.id] = nil }
+        }
         resolve()
         if touchSink != nil { forwardToSink(event) }
-        if touchesDown == 0 { resetFinished() }
+        // Without views every recognizer's touches are all the touches.
+        if hasViews || touchesDown == 0 { resetFinished() }
+    }
+
+    /// Touches down that recognizer `i` sees: those routed to its view, or all of them.
+    @inline(__always)
+    private func down(_ i: Int) -> Int { hasViews ? slots[i].down : touchesDown }
+
+    /// Gives recognizer `i` the touches of `event` if it is in play.
+    @inline(__always)
+    private func deliver(_ event: TouchEvent, to i: Int) {
+        guard slots[i].availability == .enabled, Self.inPlay(slots[i].visible), Self.inPlay(slots[i].own) else { return }
+        unowned(unsafe) let r = slots[i].recognizer   // held by the arena throughout
+        let touches = event.changedTouches
+        switch event.phase {
+        case .began: r.touchesBegan(touches, with: event)
+        case .moved: r.touchesMoved(touches, with: event)
+        case .ended: r.touchesEnded(touches, with: event)
+        case .cancelled: r.touchesCancelled(touches, with: event)
+        case .stationary: return
+        }
+        slots[i].own = r.state
+        slots[i].deadline = r.deadline
+        if slots[i].visible.isActive && slots[i].own == .changed {
+            slots[i].visible = .changed
+            emit(i, .changed)
+        }
+    }
+
+    /// Hit-tests the touches that begin in `event` (a view with multiple touch off that
+    /// already holds a touch takes no other: such a touch goes to no view).
+    private func route(_ event: TouchEvent, _ tree: ViewTree) {
+        guard event.phase == .began else { return }
+        for t in event.changedTouches {
+            var hit = tree.hitTest(t.location)
+            if let v = hit, tree.view(named: v)?.isMultipleTouchEnabled == false,
+               touchViews.contains(where: { $0.key != t.id && $0.value == v }) {
+                hit = nil
+            }
+            touchViews[t.id] = .some(hit)
+        }
+    }
+
+    /// `event` with only the touches that began in `view` or inside it.
+    private func event(_ event: TouchEvent, routedTo view: String) -> TouchEvent {
+        func mine(_ t: Touch) -> Bool {
+            guard let hit = touchViews[t.id] ?? nil else { return false }
+            return views?.isView(hit, inside: view) ?? true
+        }
+        return TouchEvent(timestamp: event.timestamp, phase: event.phase,
+                          changedTouches: event.changedTouches.filter(mine), allTouches: event.allTouches.filter(mine))
     }
 
     /// Lets the clock run to `time`: every timer due by then fires, in time order, each
@@ -291,7 +390,7 @@ public final class GestureArena {
                 precondition(d > dueTime, "\(r.name).timerFired(at:) must move or clear its deadline")
             }
             resolve()
-            if touchesDown == 0 { resetFinished() }
+            if hasViews || touchesDown == 0 { resetFinished() }
         }
         now = time
     }
@@ -313,7 +412,7 @@ public final class GestureArena {
         var progress = true
         while progress {
             progress = false
-            for i in slots.indices {
+            for i in resolutionOrder {
                 let own = slots[i].own
                 switch slots[i].visible {
                 case .possible:
@@ -385,9 +484,11 @@ public final class GestureArena {
         // a later sequence — keeping them from it is what require(toFail:) is for. Only
         // those already held back by a failure requirement, waiting to fire on touches the
         // winner has used, lose to it.
-        let sequenceOver = r.kind == .discrete && touchesDown == 0
+        let sequenceOver = r.kind == .discrete && down(i) == 0
+        // (Recognizers of a view and of a view inside it compete for the same touches: the
+        // deeper view's, resolved first, fail the other's as UIKit's do.)
         for j in slots.indices where j != i && slots[j].visible == .possible && !slots[i].simultaneous.contains(j) {
-            if sequenceOver && (slots[j].own == .possible || slots[j].mustFail.isEmpty) { continue }
+            if sequenceOver && slots[j].view == slots[i].view && (slots[j].own == .possible || slots[j].mustFail.isEmpty) { continue }
             slots[j].visible = .failed
         }
         if r.cancelsTouchesInView && touchSink != nil { cancelSinkTouches() }
@@ -407,14 +508,14 @@ public final class GestureArena {
     /// every finished recognizer is reset.
     private func resetFinished() {
         var undecided = false
-        for i in slots.indices where slots[i].visible == .possible {
+        for i in slots.indices where slots[i].visible == .possible && down(i) == 0 {
             if slots[i].own == .possible && slots[i].deadline == nil {
                 slots[i].visible = .failed
                 undecided = true
             }
         }
         if undecided { resolve() }
-        for i in slots.indices where slots[i].visible.isFinished && slots[i].availability == .enabled {
+        for i in slots.indices where slots[i].visible.isFinished && slots[i].availability == .enabled && down(i) == 0 {
             slots[i].recognizer.reset()
             slots[i].own = slots[i].recognizer.state
             slots[i].deadline = slots[i].recognizer.deadline

@@ -4,7 +4,7 @@ import GestureDetectors
 import GestureMatching
 
 extension RecognizerConfiguration {
-    private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView", "schedule"]
+    private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView", "schedule", "view"]
     private static let keysByType: [String: Set<String>] = [
         "tap": ["taps", "touches", "maximumInterval", "maximumMovement", "maximumPressDuration", "maximumTapDistance"],
         "swipe": ["touches", "directions", "minimumLength", "maximumVariance", "maximumDuration"],
@@ -50,8 +50,8 @@ extension RecognizerConfiguration {
         } catch {
             throw GestureDataError.malformed(file: file, location: .whole, reason: "not valid JSON")
         }
-        for key in root.keys where !["format", "recognizers", "simultaneous"].contains(key) {
-            throw bad(key, "unknown key (expected format, recognizers, simultaneous)")
+        for key in root.keys where !["format", "recognizers", "simultaneous", "views"].contains(key) {
+            throw bad(key, "unknown key (expected format, recognizers, simultaneous, views)")
         }
         guard let format = root["format"] as? String else { throw bad("format", "missing") }
         guard format == Self.format else { throw GestureDataError.unsupportedFormat(file: file, location: .whole, found: format) }
@@ -181,8 +181,13 @@ extension RecognizerConfiguration {
                     }
                 }
             }
-            entries.append(Entry(name: name, spec: spec, requireToFail: try fields.strings("requireToFail") ?? [],
-                                 cancelsTouchesInView: cancels, schedule: schedule))
+            var entry = Entry(name: name, spec: spec, requireToFail: try fields.strings("requireToFail") ?? [],
+                              cancelsTouchesInView: cancels, schedule: schedule)
+            if let v = obj["view"] {
+                guard let v = v as? String else { throw bad(f + ".view", "must be a view's name") }
+                entry.view = v
+            }
+            entries.append(entry)
         }
         var groups: [[String]] = []
         if let raw = root["simultaneous"] {
@@ -194,7 +199,8 @@ extension RecognizerConfiguration {
                 groups.append(names)
             }
         }
-        let config = RecognizerConfiguration(recognizers: entries, simultaneous: groups)
+        var config = RecognizerConfiguration(recognizers: entries, simultaneous: groups)
+        if let v = root["views"] { config.views = try decodeView(v, field: "views", bad: bad) }
         try config.validate(file: file)
         return config
     }
@@ -206,6 +212,7 @@ extension RecognizerConfiguration {
             var o: [String: Any] = ["name": e.name, "type": e.spec.typeName]
             if !e.requireToFail.isEmpty { o["requireToFail"] = e.requireToFail }
             if !e.cancelsTouchesInView { o["cancelsTouchesInView"] = false }
+            if let v = e.view { o["view"] = v }
             if !e.schedule.isEmpty {
                 o["schedule"] = e.schedule.map { c -> [String: Any] in
                     switch c.change {
@@ -267,6 +274,7 @@ extension RecognizerConfiguration {
         }
         var root: [String: Any] = ["format": Self.format, "recognizers": list]
         if !simultaneous.isEmpty { root["simultaneous"] = simultaneous }
+        if let views { root["views"] = Self.encodeView(views) }
         return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     }
 }

@@ -60,6 +60,9 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         /// Times at which the recognizer is disabled, enabled again or removed (UIKit's
         /// `isEnabled`, `removeGestureRecognizer`), in the session's clock.
         public var schedule: [ScheduledChange]
+        /// The view it is attached to (a name in ``RecognizerConfiguration/views``); `nil`:
+        /// the root view.
+        public var view: String?
 
         public init(name: String, spec: Spec, requireToFail: [String] = [], cancelsTouchesInView: Bool = true,
                     schedule: [ScheduledChange] = []) {
@@ -85,6 +88,8 @@ public struct RecognizerConfiguration: Hashable, Sendable {
     public var recognizers: [Entry]
     /// Groups whose members may all be in progress together.
     public var simultaneous: [[String]]
+    /// The view tree recognizers attach to; `nil`: one view, every touch to everyone.
+    public var views: ViewNode?
 
     public init(recognizers: [Entry], simultaneous: [[String]] = []) {
         self.recognizers = recognizers
@@ -103,6 +108,11 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             for (k, a) in group.enumerated() {
                 for b in group[(k + 1)...] where a != b { arena.allowSimultaneous(a, b) }
             }
+        }
+        if let views {
+            var attachments: [String: String] = [:]
+            for e in recognizers { if let v = e.view { attachments[e.name] = v } }
+            arena.setViews(ViewTree(views), attachments: attachments)
         }
         return arena
     }
@@ -139,6 +149,18 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             if let j = index[e.name] { throw bad("recognizers[\(i)].name", "'\(e.name)' is also recognizers[\(j)]") }
             index[e.name] = i
             try Self.checkRanges(e.spec, field: "recognizers[\(i)]", bad)
+        }
+        if let views {
+            var seen: Set<String> = []
+            for v in views.all {
+                guard seen.insert(v.name).inserted else { throw bad("views", "two views are named '\(v.name)'") }
+            }
+        }
+        let viewNames = Set(views?.all.map(\.name) ?? [])
+        for (i, e) in recognizers.enumerated() {
+            if let v = e.view, !viewNames.contains(v) {
+                throw bad("recognizers[\(i)].view", views == nil ? "names a view, but the configuration has no views" : "no view named '\(v)'")
+            }
         }
         for (i, e) in recognizers.enumerated() {
             for (k, other) in e.requireToFail.enumerated() {
