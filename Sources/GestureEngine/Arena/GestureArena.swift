@@ -147,7 +147,7 @@ public final class GestureArena {
         guard slots[i].availability != .removed else { return }
         if enabled {
             slots[i].availability = .enabled
-            if touchesDown == 0 && slots[i].visible.isFinished {
+            if down(i) == 0 && slots[i].visible.isFinished {
                 slots[i].recognizer.reset()
                 slots[i].own = slots[i].recognizer.state
                 slots[i].deadline = slots[i].recognizer.deadline
