@@ -46,7 +46,7 @@ func checkPleaseAcceptsOnlyTurnsFrom50To135Degrees(turn: Double, expected: Bool)
 }
 
 @Test func checkPleaseFiresOnAVAndACaretToo() {
-    // The book's weakness (DESIGN.md §3): it checks neither direction nor leg lengths.
+    // The book's weakness: it checks neither direction nor leg lengths.
     let d = CheckmarkDetector(thresholds: .checkPlease)
     #expect(d.detects(Fixtures.check) && d.detects(Fixtures.v) && d.detects(Fixtures.caret))
 }

@@ -5,7 +5,7 @@ import GestureGeometry
 import GestureTestSupport
 import Testing
 
-/// DESIGN.md §4 on the $1 logs without the pilot (4800 samples); skipped without the data.
+/// The book presets' published figures on the $1 logs without the pilot (4800 samples); skipped without the data.
 @Suite struct DetectorBookFiguresTests {
     struct Rates { var positive: Double; var others: Double }
 
