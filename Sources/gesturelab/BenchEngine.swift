@@ -26,6 +26,9 @@ struct BenchEngine: ParsableCommand {
     @Option(name: .customLong("recognizers"), help: "A recognizer configuration instead of the standard one.")
     var recognizersPath: String?
 
+    @Flag(help: "Use the standard recognizers spread over three nested views (hit-testing and routing included).")
+    var views = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -58,7 +61,7 @@ struct BenchEngine: ParsableCommand {
         #else
         let build = "release"
         #endif
-        let config = try recognizersPath.map(EngineCLI.loadConfiguration) ?? .standard
+        let config = try recognizersPath.map(EngineCLI.loadConfiguration) ?? (views ? .standardOnViews : .standard)
         var gen = SyntheticSessionGenerator(seed: seed)
         let session = gen.session(duration: minutes * 60, mix: SyntheticGesture.standardMix + [.diagonalFlick])
         let bytes = try TouchSessionWriter.encode(session.events)
@@ -93,7 +96,7 @@ struct BenchEngine: ParsableCommand {
             if build == "debug" { Console.out("note: debug build; figures are not representative (swift build -c release)") }
             Console.out(String(format: "session: %.1f min synthetic (seed %llu): %d lines, %d touch events, %d activations",
                                minutes, seed, report.lines, touches, activations))
-            Console.out("recognizers: \(recognizersPath ?? "standard") (\(config.recognizers.count))")
+            Console.out("recognizers: \(recognizersPath ?? (views ? "standard on three nested views" : "standard")) (\(config.recognizers.count))")
             Console.out(String(format: "read + validate: %.3f s (%.0f lines/s)", readSeconds, report.readLinesPerSecond))
             Console.out(String(format: "replay (%@ build, best of %d): %.4f s, median %.4f s", build, repeats, best, median))
             Console.out(String(format: "throughput: %.2f million touch events/s (%.2f million lines/s)",

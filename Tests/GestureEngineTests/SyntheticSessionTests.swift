@@ -48,6 +48,25 @@ struct SyntheticSessionTests {
         for c in eval.counts { #expect(c.missed == 0, "\(c.name) missed \(c.missed)") }
     }
 
+    /// The same ten minutes with the recognizers spread over three nested views (taps on
+    /// the canvas, swipes and long press on the content view, the rest on the screen).
+    @Test func tenMinutesOverSeveralViewsAreEachRecognizedOnce() throws {
+        var g = SyntheticSessionGenerator(seed: 2026)
+        let s = g.session(duration: 600, mix: SyntheticGesture.standardMix + [.diagonalFlick])
+        let config = RecognizerConfiguration.standardOnViews
+        let arena = config.makeArena()
+        #expect(arena.view(of: "singleTap") == "canvas" && arena.view(of: "swipe3") == "content" && arena.view(of: "pinch") == "screen")
+        let result = try SessionReplayer.replay(s.events, through: arena)
+        let eval = SessionEvaluation.evaluate(result.activations, labels: s.labels,
+                                              recognizerNames: config.recognizers.map(\.name))
+        let total = eval.total
+        #expect(total.expected > 250)
+        #expect(total.detected == total.expected)
+        #expect(total.repeats == 0)
+        #expect(total.falseActivations == 0)
+        for c in eval.counts { #expect(c.missed == 0, "\(c.name) missed \(c.missed)") }
+    }
+
     @Test func shapesWithoutTheirRecognizersAreCountedAsFalsePans() throws {
         var g = SyntheticSessionGenerator(seed: 9)
         let s = g.session([.checkmark, .circle])

@@ -62,8 +62,9 @@ public final class GestureArena {
         var own: RecognizerState = .possible
         /// The recognizer's deadline as of the same moment.
         var deadline: Double?
-        /// The view it is attached to (with ``setViews(_:attachments:)``).
+        /// The view it is attached to (with ``setViews(_:attachments:)``), and its number.
         var view: String?
+        var viewNumber = -1
         /// Touches down that were routed to it (with views; see ``down(_:)``).
         var down = 0
     }
@@ -75,8 +76,9 @@ public final class GestureArena {
     public private(set) var views: ViewTree? { didSet { hasViews = views != nil } }
     /// `views != nil`, kept as a flag: the hot path must not copy the tree to ask.
     private var hasViews = false
-    /// The view each touch began in (its hit-test result), by touch id, while it is down.
-    private var touchViews: [Int: String?] = [:]
+    /// The number of the view each touch began in (its hit-test result; −1: none), by
+    /// touch id, while it is down.
+    private var touchViews: [Int: Int] = [:]
 
     /// Whether a recognizer takes part.
     public enum Availability: String, Hashable, Sendable, Codable {
@@ -206,7 +208,10 @@ public final class GestureArena {
             precondition(tree.view(named: view) != nil, "unknown view '\(view)'")
         }
         views = tree
-        for i in slots.indices { slots[i].view = attachments[slots[i].recognizer.name] ?? tree.root.name }
+        for i in slots.indices {
+            slots[i].view = attachments[slots[i].recognizer.name] ?? tree.root.name
+            slots[i].viewNumber = tree.number(of: slots[i].view!)!
+        }
         // Deeper views' recognizers are resolved first (stable within a depth).
         func depth(_ v: String) -> Int { tree.depth(of: v) }
         resolutionOrder = slots.indices.sorted { (-depth(slots[$0].view!), $0) < (-depth(slots[$1].view!), $1) }
@@ -269,11 +274,12 @@ public final class GestureArena {
         defer { currentEvent = nil }
         if hasViews, let views {
             route(event, views)
-            var routed: [String: TouchEvent] = [:]
+            var routed = [TouchEvent?](repeating: nil, count: views.names.count)
             for i in slots.indices {
-                guard let view = slots[i].view else { continue }
+                let view = slots[i].viewNumber
+                guard view >= 0 else { continue }
                 let mine: TouchEvent
-                if let e = routed[view] { mine = e } else { mine = self.event(event, routedTo: view); routed[view] = mine }
+                if let e = routed[view] { mine = e } else { mine = self.event(event, routedTo: view, views); routed[view] = mine }
                 slots[i].down = mine.remainingTouchCount
                 if !mine.changedTouches.isEmpty { deliver(mine, to: i) }
             }
@@ -324,21 +330,23 @@ public final class GestureArena {
     private func route(_ event: TouchEvent, _ tree: ViewTree) {
         guard event.phase == .began else { return }
         for t in event.changedTouches {
-            var hit = tree.hitTest(t.location)
-            if let v = hit, tree.view(named: v)?.isMultipleTouchEnabled == false,
-               touchViews.contains(where: { $0.key != t.id && $0.value == v }) {
-                hit = nil
+            var hit = tree.hitTest(t.location).flatMap(tree.number(of:)) ?? -1
+            if hit >= 0, tree.view(named: tree.names[hit])?.isMultipleTouchEnabled == false,
+               touchViews.contains(where: { $0.key != t.id && $0.value == hit }) {
+                hit = -1
             }
-            touchViews[t.id] = .some(hit)
+            touchViews[t.id] = hit
         }
     }
 
-    /// `event` with only the touches that began in `view` or inside it.
-    private func event(_ event: TouchEvent, routedTo view: String) -> TouchEvent {
+    /// `event` with only the touches that began in view number `view` or inside it.
+    private func event(_ event: TouchEvent, routedTo view: Int, _ tree: ViewTree) -> TouchEvent {
         func mine(_ t: Touch) -> Bool {
-            guard let hit = touchViews[t.id] ?? nil else { return false }
-            return views?.isView(hit, inside: view) ?? true
+            guard let hit = touchViews[t.id], hit >= 0 else { return false }
+            return tree.isView(number: hit, inside: view)
         }
+        // The common case, every touch on the screen in this view: the event as it is.
+        if event.allTouches.allSatisfy(mine) { return event }
         return TouchEvent(timestamp: event.timestamp, phase: event.phase,
                           changedTouches: event.changedTouches.filter(mine), allTouches: event.allTouches.filter(mine))
     }

@@ -27,4 +27,28 @@ extension RecognizerConfiguration {
         ]
         return RecognizerConfiguration(recognizers: entries, simultaneous: [["pinch", "rotation"]])
     }
+
+    /// ``standard`` spread over three nested views covering the synthetic sessions,
+    /// as an app's screen, content and canvas: the taps on the canvas (deepest, resolved
+    /// first), the swipes and the long press on the content view, the pan, pinch and
+    /// rotation on the screen. Every touch begins in the canvas, so every recognizer sees
+    /// it through the view chain, and the views' order decides who resolves first.
+    public static var standardOnViews: RecognizerConfiguration {
+        var c = standard
+        // Wide enough for every finger of the scripted gestures (a pinch's fingers start
+        // up to 110 points from a centre near the area's edge).
+        c.views = ViewNode(name: "screen", x: -500, y: -500, width: 2000, height: 2000, subviews: [
+            ViewNode(name: "content", x: 0, y: 0, width: 2000, height: 2000, subviews: [
+                ViewNode(name: "canvas", x: 0, y: 0, width: 2000, height: 2000),
+            ]),
+        ])
+        for i in c.recognizers.indices {
+            switch c.recognizers[i].spec {
+            case .tap: c.recognizers[i].view = "canvas"
+            case .swipe, .longPress: c.recognizers[i].view = "content"
+            default: c.recognizers[i].view = "screen"
+            }
+        }
+        return c
+    }
 }

@@ -85,12 +85,17 @@ public enum HitRegion: Hashable, Sendable {
     }
 }
 
-/// A view hierarchy and UIKit's hit-testing over it.
-public struct ViewTree: Hashable, Sendable {
+/// A view hierarchy and UIKit's hit-testing over it. Immutable; a class so that the
+/// arena's hot path holds it by reference.
+public final class ViewTree: Sendable {
     public let root: ViewNode
     /// Each view's parent (the root has none).
     private let parents: [String: String]
     private let byName: [String: ViewNode]
+    /// The views' names in depth-first order; a view's number is its place here.
+    public let names: [String]
+    /// `contains[a * count + v]`: view `v` is view `a` or lies inside it (by number).
+    private let contains: [Bool]
 
     /// - Precondition: view names are unique.
     public init(_ root: ViewNode) {
@@ -105,7 +110,23 @@ public struct ViewTree: Hashable, Sendable {
         walk(root, nil)
         self.parents = parents
         self.byName = byName
+        let names = root.all.map(\.name)
+        self.names = names
+        let number = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        var contains = [Bool](repeating: false, count: names.count * names.count)
+        for (v, name) in names.enumerated() {
+            var a: String? = name
+            while let current = a { contains[number[current]! * names.count + v] = true; a = parents[current] }
+        }
+        self.contains = contains
     }
+
+    /// The number of the view called `name` (its place in ``names``).
+    public func number(of name: String) -> Int? { names.firstIndex(of: name) }
+
+    /// Whether view number `v` is view number `a` or lies inside it.
+    @inline(__always)
+    public func isView(number v: Int, inside a: Int) -> Bool { contains[a * names.count + v] }
 
     public func view(named name: String) -> ViewNode? { byName[name] }
 
