@@ -45,8 +45,15 @@
 ///   and run independently (a pinch on one view and a tap on another at the same time).
 ///   A view with multiple touch off takes one touch at a time.
 ///
-/// Not modelled: `delaysTouchesBegan`/`delaysTouchesEnded`; `cancelsTouchesInView`
-/// cancels every touch toward the sink, not only the winner's view's.
+/// - **Delays** (``setDelays(_:touchesBegan:touchesEnded:)``, UIKit's defaults false and
+///   true): while a recognizer that delays began touches is possible, the sink gets none
+///   of the new touches' events; they are delivered when every such recognizer has
+///   failed, and dropped if one recognizes with `cancelsTouchesInView`. While one that
+///   delays ended touches is possible, lifted touches are held; they end when it fails
+///   and are cancelled if a recognizer with `cancelsTouchesInView` recognizes.
+///
+/// Not modelled: `cancelsTouchesInView` cancels every touch toward the sink, not only the
+/// winner's view's; delays consider every possible recognizer, whatever its view.
 public final class GestureArena {
     private struct Slot {
         let recognizer: any GestureRecognizer
@@ -65,6 +72,9 @@ public final class GestureArena {
         /// The view it is attached to (with ``setViews(_:attachments:)``), and its number.
         var view: String?
         var viewNumber = -1
+        /// UIKit `delaysTouchesBegan` (false) and `delaysTouchesEnded` (true).
+        var delaysBegan = false
+        var delaysEnded = true
         /// Touches down that were routed to it (with views; see ``down(_:)``).
         var down = 0
     }
@@ -108,6 +118,11 @@ public final class GestureArena {
     private var currentEvent: TouchEvent?
     private var sinkOpen: Set<Int> = []
     private var sinkCancelled: Set<Int> = []
+    /// Events kept from the sink while a recognizer that delays touches began is possible.
+    private var heldBegan: [TouchEvent] = []
+    private var heldBeganIDs: Set<Int> = []
+    /// Ended touches kept from the sink while a recognizer that delays touches ended is possible.
+    private var heldEnded: [Touch] = []
 
     /// - Precondition: recognizer names are unique.
     public init(_ recognizers: [any GestureRecognizer], startTime: Double = 0) {
@@ -226,6 +241,14 @@ public final class GestureArena {
         }
     }
 
+    /// UIKit's `delaysTouchesBegan` and `delaysTouchesEnded` for recognizer `name`.
+    /// - Precondition: `name` exists.
+    public func setDelays(_ name: String, touchesBegan: Bool, touchesEnded: Bool) {
+        guard let i = index[name] else { preconditionFailure("unknown recognizer '\(name)'") }
+        slots[i].delaysBegan = touchesBegan
+        slots[i].delaysEnded = touchesEnded
+    }
+
     /// The view recognizer `name` is attached to; `nil` without views or for an unknown name.
     public func view(of name: String) -> String? { index[name].flatMap { slots[$0].view } }
 
@@ -295,7 +318,7 @@ public final class GestureArena {
             for t in event.changedTouches { touchViews[t.id] = nil }
         }
         resolve()
-        if touchSink != nil { forwardToSink(event) }
+        if touchSink != nil { forwardToSink(event); flushHeld() }
         // Without views every recognizer's touches are all the touches.
         if hasViews || touchesDown == 0 { resetFinished() }
     }
@@ -398,6 +421,7 @@ public final class GestureArena {
                 precondition(d > dueTime, "\(r.name).timerFired(at:) must move or clear its deadline")
             }
             resolve()
+            if touchSink != nil { flushHeld() }
             if hasViews || touchesDown == 0 { resetFinished() }
         }
         now = time
@@ -534,8 +558,40 @@ public final class GestureArena {
 
     // MARK: - Touch sink
 
+    /// Whether a recognizer that delays `began` (or ended) touches is still possible.
+    private func delaying(began: Bool) -> Bool {
+        slots.contains { $0.availability == .enabled && $0.visible == .possible && (began ? $0.delaysBegan : $0.delaysEnded) }
+    }
+
+    /// Delivers what was held once nobody delays it any more.
+    private func flushHeld() {
+        guard let sink = touchSink else { return }
+        if !heldBegan.isEmpty && !delaying(began: true) {
+            let events = heldBegan
+            heldBegan = []
+            heldBeganIDs = []
+            for e in events { deliverToSink(e, sink) }
+        }
+        if !heldEnded.isEmpty && !delaying(began: false) {
+            let ended = heldEnded.filter { !sinkCancelled.contains($0.id) }
+            heldEnded = []
+            for t in ended { sinkOpen.remove(t.id) }
+            if !ended.isEmpty { sink.touchesEnded(ended, with: TouchEvent(timestamp: now, phase: .ended, changedTouches: ended, allTouches: ended)) }
+        }
+    }
+
     private func cancelSinkTouches() {
         guard let sink = touchSink else { return }
+        // Held began touches never reach the view; held ended ones are cancelled.
+        for id in heldBeganIDs { sinkCancelled.insert(id) }
+        heldBegan = []
+        heldBeganIDs = []
+        var cancelledEnded: [Touch] = []
+        for var t in heldEnded where sinkOpen.remove(t.id) != nil { t.phase = .cancelled; cancelledEnded.append(t) }
+        heldEnded = []
+        if !cancelledEnded.isEmpty {
+            sink.touchesCancelled(cancelledEnded, with: TouchEvent(timestamp: now, phase: .cancelled, changedTouches: cancelledEnded, allTouches: cancelledEnded))
+        }
         let onScreen = currentEvent?.allTouches ?? lastTouches.filter { !$0.phase.isFinished }
         var cancelled: [Touch] = []
         for var t in onScreen where !sinkCancelled.contains(t.id) {
@@ -552,6 +608,30 @@ public final class GestureArena {
 
     private func forwardToSink(_ event: TouchEvent) {
         guard let sink = touchSink else { return }
+        // delaysTouchesBegan: new touches, and everything after for them, wait.
+        if event.phase == .began && delaying(began: true) {
+            for t in event.changedTouches where !sinkCancelled.contains(t.id) { heldBeganIDs.insert(t.id) }
+        }
+        if !heldBeganIDs.isEmpty {
+            let held = event.changedTouches.filter { heldBeganIDs.contains($0.id) }
+            if !held.isEmpty {
+                heldBegan.append(TouchEvent(timestamp: event.timestamp, phase: event.phase, changedTouches: held, allTouches: event.allTouches))
+                if event.phase.isFinished { for t in held { heldBeganIDs.remove(t.id) } }
+                let rest = event.changedTouches.filter { !heldBeganIDs.contains($0.id) && !held.contains($0) }
+                if rest.isEmpty { return }
+                return deliverToSink(TouchEvent(timestamp: event.timestamp, phase: event.phase, changedTouches: rest, allTouches: event.allTouches), sink)
+            }
+        }
+        // delaysTouchesEnded: lifted touches wait while a recognizer that delays them may still recognize.
+        if event.phase == .ended && delaying(began: false) {
+            heldEnded += event.changedTouches.filter { !sinkCancelled.contains($0.id) && sinkOpen.contains($0.id) }
+            for t in event.changedTouches where !sinkOpen.contains(t.id) { sinkCancelled.remove(t.id) }
+            return
+        }
+        deliverToSink(event, sink)
+    }
+
+    private func deliverToSink(_ event: TouchEvent, _ sink: any TouchSink) {
         let forward = sinkCancelled.isEmpty ? event.changedTouches
             : event.changedTouches.filter { !sinkCancelled.contains($0.id) }
         if event.phase.isFinished {

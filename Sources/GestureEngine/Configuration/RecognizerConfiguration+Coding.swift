@@ -4,7 +4,8 @@ import GestureDetectors
 import GestureMatching
 
 extension RecognizerConfiguration {
-    private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView", "schedule", "view"]
+    private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView", "schedule", "view",
+                                                  "delaysTouchesBegan", "delaysTouchesEnded"]
     private static let keysByType: [String: Set<String>] = [
         "tap": ["taps", "touches", "maximumInterval", "maximumMovement", "maximumPressDuration", "maximumTapDistance"],
         "swipe": ["touches", "directions", "minimumLength", "maximumVariance", "maximumDuration"],
@@ -187,6 +188,11 @@ extension RecognizerConfiguration {
                 guard let v = v as? String else { throw bad(f + ".view", "must be a view's name") }
                 entry.view = v
             }
+            for key in ["delaysTouchesBegan", "delaysTouchesEnded"] {
+                guard let v = obj[key] else { continue }
+                guard let n = v as? NSNumber, JSONBooleans.isBoolean(n) else { throw bad("\(f).\(key)", "must be true or false") }
+                if key == "delaysTouchesBegan" { entry.delaysTouchesBegan = n.boolValue } else { entry.delaysTouchesEnded = n.boolValue }
+            }
             entries.append(entry)
         }
         var groups: [[String]] = []
@@ -213,6 +219,8 @@ extension RecognizerConfiguration {
             if !e.requireToFail.isEmpty { o["requireToFail"] = e.requireToFail }
             if !e.cancelsTouchesInView { o["cancelsTouchesInView"] = false }
             if let v = e.view { o["view"] = v }
+            if e.delaysTouchesBegan { o["delaysTouchesBegan"] = true }
+            if !e.delaysTouchesEnded { o["delaysTouchesEnded"] = false }
             if !e.schedule.isEmpty {
                 o["schedule"] = e.schedule.map { c -> [String: Any] in
                     switch c.change {

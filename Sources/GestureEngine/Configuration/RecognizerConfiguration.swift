@@ -63,6 +63,9 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         /// The view it is attached to (a name in ``RecognizerConfiguration/views``); `nil`:
         /// the root view.
         public var view: String?
+        /// UIKit's `delaysTouchesBegan` (false) and `delaysTouchesEnded` (true).
+        public var delaysTouchesBegan = false
+        public var delaysTouchesEnded = true
 
         public init(name: String, spec: Spec, requireToFail: [String] = [], cancelsTouchesInView: Bool = true,
                     schedule: [ScheduledChange] = []) {
@@ -103,6 +106,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         for e in recognizers {
             for other in e.requireToFail { arena.require(e.name, toFail: other) }
             for c in e.schedule where c.time >= startTime { arena.schedule(c.change, of: e.name, at: c.time) }
+            arena.setDelays(e.name, touchesBegan: e.delaysTouchesBegan, touchesEnded: e.delaysTouchesEnded)
         }
         for group in simultaneous {
             for (k, a) in group.enumerated() {
