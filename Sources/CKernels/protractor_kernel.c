@@ -11,15 +11,19 @@ static inline float key_of(float x, float y) {
     return x > 0 ? q : (x < 0 ? -q : 0.0f);
 }
 
-static inline float distance_of(float key) {
-    float s = key >= 0 ? sqrtf(key) : -sqrtf(-key);
-    if (s > 1) s = 1;
-    if (s < -1) s = -1;
+float gesturelab_arc_cosine(float s) {
     float t = fabsf(s);
     float p = A[7];
     for (int k = 6; k >= 0; k--) p = p * t + A[k];
     float d = sqrtf(1 - t) * p;
     return s < 0 ? PI_F - d : d;
+}
+
+static inline float distance_of(float key) {
+    float s = key >= 0 ? sqrtf(key) : -sqrtf(-key);
+    if (s > 1) s = 1;
+    if (s < -1) s = -1;
+    return gesturelab_arc_cosine(s);
 }
 
 static int row_generic(const float *a, const float *b, float *out, int start, int count, float *best, int best_index) {

@@ -64,17 +64,8 @@ struct Show: ParsableCommand {
         var activations: [String: Int]
     }
 
-    /// Whether `file` is a touch session: a .jsonl whose first line has a `phase`.
-    static func isTouchSession(_ file: String) -> Bool {
-        guard file.hasSuffix(".jsonl"), let handle = FileHandle(forReadingAtPath: file) else { return false }
-        defer { try? handle.close() }
-        let head = String(decoding: (try? handle.read(upToCount: 4096)) ?? Data(), as: UTF8.self)
-        let first = head.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) } ?? ""
-        return first.contains("\"phase\"") && !first.contains("\"format\"")
-    }
-
     func run() throws {
-        if Self.isTouchSession(file) { return try showSession() }
+        if TouchSessionStrokes.looksLikeSession(file) { return try showSession() }
         if recognizersPath != nil || model != nil {
             throw ValidationError("--recognizers and --model apply to touch sessions; '\(file)' holds samples")
         }

@@ -8,4 +8,7 @@
 /// FMA (checked at run time) eight templates at a time; elsewhere one at a time.
 int gesturelab_protractor_row(const float *a, const float *b, float *out, int count);
 
+/// acos(x) for x in -1…1 by the same polynomial (Abramowitz & Stegun 4.4.46), one value.
+float gesturelab_arc_cosine(float x);
+
 #endif

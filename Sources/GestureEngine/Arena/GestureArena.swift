@@ -96,9 +96,6 @@ public final class GestureArena {
     }
 
     private var scheduled: [(time: Double, name: String, change: Availability)] = []
-    /// The earliest deadline of a recognizer in play, when known (`nil`: look again). The
-    /// arena is the only caller of recognizers, so it forgets this whenever it calls one.
-    private var earliestDeadline: Double?
 
     private var slots: [Slot]
     private var index: [String: Int] = [:]
@@ -169,7 +166,6 @@ public final class GestureArena {
                 slots[i].own = slots[i].recognizer.state
                 slots[i].deadline = slots[i].recognizer.deadline
                 slots[i].visible = .possible
-                earliestDeadline = nil
             }
             return
         }
@@ -207,7 +203,6 @@ public final class GestureArena {
         slots[i].recognizer.reset()
         slots[i].own = slots[i].recognizer.state
         slots[i].deadline = slots[i].recognizer.deadline
-        earliestDeadline = nil
         resolve()
     }
 
@@ -312,7 +307,6 @@ public final class GestureArena {
         // Kept only for cancelling toward the sink; holding it otherwise would make the
         // tracker copy its touch array on every event.
         if touchSink != nil { lastTouches = event.allTouches }
-        earliestDeadline = nil
         touchesDown = event.remainingTouchCount
         if hasViews && event.phase.isFinished {
             for t in event.changedTouches { touchViews[t.id] = nil }
@@ -395,25 +389,18 @@ public final class GestureArena {
     /// Fires every timer due by `time`, in time order, each at its own moment.
     private func runTimers(to time: Double) {
         while true {
-            if let e = earliestDeadline, e > time { break }
             var due: Int?
-            var dueTime = Double.infinity, earliest = Double.infinity
+            var dueTime = Double.infinity
             for i in slots.indices {
-                guard Self.inPlay(slots[i].visible), Self.inPlay(slots[i].own) else { continue }
-                // The arena holds every recognizer for its lifetime: no retain needed here.
-                guard let d = slots[i].deadline else { continue }
-                earliest = Swift.min(earliest, d)
-                guard d <= time, d < dueTime else { continue }
+                // The mirrors: no call into the recognizers to find the next timer.
+                guard Self.inPlay(slots[i].visible), Self.inPlay(slots[i].own),
+                      let d = slots[i].deadline, d <= time, d < dueTime else { continue }
                 due = i
                 dueTime = d
             }
-            guard let i = due else {
-                earliestDeadline = earliest
-                break
-            }
+            guard let i = due else { break }
             now = max(now, dueTime)
             let r = slots[i].recognizer
-            earliestDeadline = nil
             r.timerFired(at: now)
             slots[i].own = r.state
             slots[i].deadline = r.deadline
@@ -553,7 +540,6 @@ public final class GestureArena {
             slots[i].deadline = slots[i].recognizer.deadline
             slots[i].visible = .possible
         }
-        earliestDeadline = nil
     }
 
     // MARK: - Touch sink

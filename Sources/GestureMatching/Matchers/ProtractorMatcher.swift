@@ -190,21 +190,9 @@ public struct ProtractorMatcher: TemplateMatcher {
     }
 
     /// acos(x) for x in −1…1 by Abramowitz & Stegun 4.4.46: √(1 − |x|)·Σ aₖ|x|ᵏ (k = 0…7),
-    /// reflected as π − acos(|x|) for negative x.
+    /// reflected as π − acos(|x|) for negative x — the C kernel's polynomial, one value.
     @inline(__always)
-    static func arcCosine(_ x: Float) -> Float {
-        let t = abs(x)
-        var p: Float = -0.0012624911
-        p = p * t + 0.0066700901
-        p = p * t - 0.0170881256
-        p = p * t + 0.0308918810
-        p = p * t - 0.0501743046
-        p = p * t + 0.0889789874
-        p = p * t - 0.2145988016
-        p = p * t + 1.5707963050
-        let r = (1 - t).squareRoot() * p
-        return x < 0 ? Float.pi - r : r
-    }
+    static func arcCosine(_ x: Float) -> Float { gesturelab_arc_cosine(x) }
 
     // MARK: raw scores (package: tests and benchmarks compare the two paths)
 
