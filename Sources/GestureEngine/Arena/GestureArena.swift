@@ -54,12 +54,16 @@
 ///
 /// Not modelled: `cancelsTouchesInView` cancels every touch toward the sink, not only the
 /// winner's view's; delays consider every possible recognizer, whatever its view.
+///
+/// Speed: the arena and the recognizers are used from one thread, and no access to their
+/// stored properties is held across a call into other code (actions, recognizers), so the
+/// hot properties are marked `@exclusivity(unchecked)`: the run-time exclusivity checks
+/// were a quarter of the replay time.
 public final class GestureArena {
     private struct Slot {
         let recognizer: any GestureRecognizer
         var visible: RecognizerState = .possible
         var mustFail: [Int] = []
-        var simultaneous: Set<Int> = []
         var actions: [(GestureActivation) -> Void] = []
         var availability = Availability.enabled
         /// The recognizer's own state as of the arena's last call into it. Recognizers
@@ -80,27 +84,33 @@ public final class GestureArena {
     }
 
     /// The order ``resolve()`` visits recognizers in: as given, or deeper views first.
-    private var resolutionOrder: [Int]
+    @exclusivity(unchecked) private var resolutionOrder: [Int]
 
     /// The view hierarchy, when recognizers are attached to views.
     public private(set) var views: ViewTree? { didSet { hasViews = views != nil } }
     /// `views != nil`, kept as a flag: the hot path must not copy the tree to ask.
-    private var hasViews = false
+    @exclusivity(unchecked) private var hasViews = false
     /// The number of the view each touch began in (its hit-test result; −1: none), by
     /// touch id, while it is down.
-    private var touchViews: [Int: Int] = [:]
+    /// (A few touches at most: a list, not a dictionary, on the hot path.)
+    @exclusivity(unchecked) private var touchViews: [(id: Int, view: Int)] = []
+    /// Events filtered for one view, by view number, reused across events.
+    @exclusivity(unchecked) private var routedEvents: [TouchEvent?] = []
+    /// `together[i * count + j]`: recognizers `i` and `j` may be in progress together
+    /// (allowed to, or attached to views neither of which contains the other).
+    @exclusivity(unchecked) private var together: [Bool]
 
     /// Whether a recognizer takes part.
     public enum Availability: String, Hashable, Sendable, Codable {
         case enabled, disabled, removed
     }
 
-    private var scheduled: [(time: Double, name: String, change: Availability)] = []
+    @exclusivity(unchecked) private var scheduled: [(time: Double, name: String, change: Availability)] = []
 
-    private var slots: [Slot]
+    @exclusivity(unchecked) private var slots: [Slot]
     private var index: [String: Int] = [:]
     /// The arena's clock (seconds): the last event's time or the last ``advance(to:)``.
-    public private(set) var now: Double
+    @exclusivity(unchecked) public private(set) var now: Double
     /// Receives the touches after the recognizers (weakly held).
     public weak var touchSink: (any TouchSink)?
     /// Whether sent actions are kept in ``activations``.
@@ -108,11 +118,11 @@ public final class GestureArena {
     /// Whether `changed` actions are kept too (they are always sent to action closures).
     public var recordsChanges = false
     /// The actions sent so far (see ``recordsActivations``); ``drainActivations()`` empties it.
-    public private(set) var activations: [GestureActivation] = []
+    @exclusivity(unchecked) public private(set) var activations: [GestureActivation] = []
 
-    private var lastTouches: [Touch] = []
-    private var touchesDown = 0
-    private var currentEvent: TouchEvent?
+    @exclusivity(unchecked) private var lastTouches: [Touch] = []
+    @exclusivity(unchecked) private var touchesDown = 0
+    @exclusivity(unchecked) private var currentEvent: TouchEvent?
     private var sinkOpen: Set<Int> = []
     private var sinkCancelled: Set<Int> = []
     /// Events kept from the sink while a recognizer that delays touches began is possible.
@@ -124,6 +134,7 @@ public final class GestureArena {
     /// - Precondition: recognizer names are unique.
     public init(_ recognizers: [any GestureRecognizer], startTime: Double = 0) {
         slots = recognizers.map { Slot(recognizer: $0) }
+        together = [Bool](repeating: false, count: recognizers.count * recognizers.count)
         resolutionOrder = Array(recognizers.indices)
         now = startTime
         for (i, r) in recognizers.enumerated() {
@@ -229,11 +240,15 @@ public final class GestureArena {
             for j in slots.indices where j > i {
                 let a = slots[i].view!, b = slots[j].view!
                 if !tree.isView(a, inside: b) && !tree.isView(b, inside: a) {
-                    slots[i].simultaneous.insert(j)
-                    slots[j].simultaneous.insert(i)
+                    setTogether(i, j)
                 }
             }
         }
+    }
+
+    private func setTogether(_ i: Int, _ j: Int) {
+        together[i * slots.count + j] = true
+        together[j * slots.count + i] = true
     }
 
     /// UIKit's `delaysTouchesBegan` and `delaysTouchesEnded` for recognizer `name`.
@@ -264,8 +279,7 @@ public final class GestureArena {
         guard let i = index[a], let j = index[b] else {
             preconditionFailure("unknown recognizer in allowSimultaneous('\(a)', '\(b)')")
         }
-        slots[i].simultaneous.insert(j)
-        slots[j].simultaneous.insert(i)
+        setTogether(i, j)
     }
 
     /// Calls `action` for every action `name` sends (began, changed, ended/recognized, cancelled).
@@ -292,15 +306,7 @@ public final class GestureArena {
         defer { currentEvent = nil }
         if hasViews, let views {
             route(event, views)
-            var routed = [TouchEvent?](repeating: nil, count: views.names.count)
-            for i in slots.indices {
-                let view = slots[i].viewNumber
-                guard view >= 0 else { continue }
-                let mine: TouchEvent
-                if let e = routed[view] { mine = e } else { mine = self.event(event, routedTo: view, views); routed[view] = mine }
-                slots[i].down = mine.remainingTouchCount
-                if !mine.changedTouches.isEmpty { deliver(mine, to: i) }
-            }
+            deliverRouted(event, views)
         } else {
             for i in slots.indices { deliver(event, to: i) }
         }
@@ -309,7 +315,7 @@ public final class GestureArena {
         if touchSink != nil { lastTouches = event.allTouches }
         touchesDown = event.remainingTouchCount
         if hasViews && event.phase.isFinished {
-            for t in event.changedTouches { touchViews[t.id] = nil }
+            touchViews.removeAll { t in event.changedTouches.contains { $0.id == t.id } }
         }
         resolve()
         if touchSink != nil { forwardToSink(event); flushHeld() }
@@ -342,28 +348,69 @@ public final class GestureArena {
         }
     }
 
+    /// The view touch `id` began in (−1: none or unknown).
+    @inline(__always)
+    private func hitView(of id: Int) -> Int {
+        for e in touchViews where e.id == id { return e.view }
+        return -1
+    }
+
     /// Hit-tests the touches that begin in `event` (a view with multiple touch off that
     /// already holds a touch takes no other: such a touch goes to no view).
     private func route(_ event: TouchEvent, _ tree: ViewTree) {
         guard event.phase == .began else { return }
         for t in event.changedTouches {
-            var hit = tree.hitTest(t.location).flatMap(tree.number(of:)) ?? -1
-            if hit >= 0, tree.view(named: tree.names[hit])?.isMultipleTouchEnabled == false,
-               touchViews.contains(where: { $0.key != t.id && $0.value == hit }) {
+            var hit = tree.hitTestNumber(t.location) ?? -1
+            if hit >= 0, !tree.isMultipleTouchEnabled(number: hit),
+               touchViews.contains(where: { $0.id != t.id && $0.view == hit }) {
                 hit = -1
             }
-            touchViews[t.id] = hit
+            touchViews.removeAll { $0.id == t.id }
+            touchViews.append((t.id, hit))
         }
+    }
+
+    /// Gives each recognizer the touches of `event` that began in its view or inside it.
+    private func deliverRouted(_ event: TouchEvent, _ tree: ViewTree) {
+        // The common case: every touch on the screen began in one view, so each
+        // recognizer gets the whole event or nothing.
+        var common = -2
+        for t in event.allTouches {
+            let hit = hitView(of: t.id)
+            if common == -2 { common = hit } else if common != hit { common = -3; break }
+        }
+        if common != -3 {
+            let remaining = event.remainingTouchCount
+            for i in slots.indices {
+                let view = slots[i].viewNumber
+                guard view >= 0, common >= 0, tree.isView(number: common, inside: view) else {
+                    slots[i].down = 0
+                    continue
+                }
+                slots[i].down = remaining
+                deliver(event, to: i)
+            }
+            return
+        }
+        if routedEvents.count != tree.names.count { routedEvents = [TouchEvent?](repeating: nil, count: tree.names.count) }
+        for v in routedEvents.indices { routedEvents[v] = nil }
+        for i in slots.indices {
+            let view = slots[i].viewNumber
+            guard view >= 0 else { continue }
+            let mine: TouchEvent
+            if let e = routedEvents[view] { mine = e } else { mine = self.event(event, routedTo: view, tree); routedEvents[view] = mine }
+            slots[i].down = mine.remainingTouchCount
+            if !mine.changedTouches.isEmpty { deliver(mine, to: i) }
+        }
+        for v in routedEvents.indices { routedEvents[v] = nil }
     }
 
     /// `event` with only the touches that began in view number `view` or inside it.
     private func event(_ event: TouchEvent, routedTo view: Int, _ tree: ViewTree) -> TouchEvent {
         func mine(_ t: Touch) -> Bool {
-            guard let hit = touchViews[t.id], hit >= 0 else { return false }
-            return tree.isView(number: hit, inside: view)
+            let hit = hitView(of: t.id)
+            return hit >= 0 && tree.isView(number: hit, inside: view)
         }
-        // The common case, every touch on the screen in this view: the event as it is.
-        if event.allTouches.allSatisfy(mine) { return event }
         return TouchEvent(timestamp: event.timestamp, phase: event.phase,
                           changedTouches: event.changedTouches.filter(mine), allTouches: event.allTouches.filter(mine))
     }
@@ -478,7 +525,7 @@ public final class GestureArena {
     }
 
     private func conflictsWithActive(_ i: Int) -> Bool {
-        for j in slots.indices where j != i && slots[j].visible.isActive && !slots[i].simultaneous.contains(j) {
+        for j in slots.indices where j != i && slots[j].visible.isActive && !together[i * slots.count + j] {
             return true
         }
         return false
@@ -506,7 +553,7 @@ public final class GestureArena {
         let sequenceOver = r.kind == .discrete && down(i) == 0
         // (Recognizers of a view and of a view inside it compete for the same touches: the
         // deeper view's, resolved first, fail the other's as UIKit's do.)
-        for j in slots.indices where j != i && slots[j].visible == .possible && !slots[i].simultaneous.contains(j) {
+        for j in slots.indices where j != i && slots[j].visible == .possible && !together[i * slots.count + j] {
             if sequenceOver && slots[j].view == slots[i].view && (slots[j].own == .possible || slots[j].mustFail.isEmpty) { continue }
             slots[j].visible = .failed
         }
@@ -518,7 +565,8 @@ public final class GestureArena {
         guard record || !slots[i].actions.isEmpty else { return }
         let r = slots[i].recognizer
         let a = GestureActivation(recognizer: r.name, kind: r.kind, state: state, time: now, values: r.values)
-        for action in slots[i].actions { action(a) }
+        let actions = slots[i].actions   // no access to `slots` is held while they run
+        for action in actions { action(a) }
         if record { activations.append(a) }
     }
 

@@ -20,10 +20,10 @@ public final class LongPressRecognizer: GestureRecognizer {
     public let name: String
     public let settings: Settings
     public var kind: RecognizerKind { .continuous }
-    public private(set) var state: RecognizerState = .possible
-    public private(set) var deadline: Double?
-    public var cancelsTouchesInView: Bool
-    private var location: Point?
+    @exclusivity(unchecked) public private(set) var state: RecognizerState = .possible
+    @exclusivity(unchecked) public private(set) var deadline: Double?
+    @exclusivity(unchecked) public var cancelsTouchesInView: Bool
+    @exclusivity(unchecked) private var location: Point?
 
     public init(name: String, settings: Settings = Settings(), cancelsTouchesInView: Bool = true) {
         precondition(settings.touchesRequired >= 1, "a long press needs at least one touch")

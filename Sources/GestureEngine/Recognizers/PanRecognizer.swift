@@ -53,23 +53,23 @@ public final class PanRecognizer: GestureRecognizer {
     public let name: String
     public let settings: Settings
     public var kind: RecognizerKind { .continuous }
-    public private(set) var state: RecognizerState = .possible
-    public var cancelsTouchesInView: Bool
+    @exclusivity(unchecked) public private(set) var state: RecognizerState = .possible
+    @exclusivity(unchecked) public var cancelsTouchesInView: Bool
 
     /// Centroid displacement (points) since the fingers came down or since the last
     /// ``setTranslation(_:)``.
-    public private(set) var translation = Point.zero
+    @exclusivity(unchecked) public private(set) var translation = Point.zero
     /// Points per second over the last move.
-    public private(set) var velocity = Point.zero
-    private var anchor: Point?          // centroid that corresponds to `offset`
-    private var offset = Point.zero
+    @exclusivity(unchecked) public private(set) var velocity = Point.zero
+    @exclusivity(unchecked) private var anchor: Point?          // centroid that corresponds to `offset`
+    @exclusivity(unchecked) private var offset = Point.zero
     /// The fingers' own translation, before the constraint.
-    private var raw = Point.zero
+    @exclusivity(unchecked) private var raw = Point.zero
     /// The centroid where the fingers came down (moved by ``setTranslation(_:)``).
-    private var origin: Point?
-    private var lastTime: Double?
-    private var location: Point?
-    private var touchCount = 0
+    @exclusivity(unchecked) private var origin: Point?
+    @exclusivity(unchecked) private var lastTime: Double?
+    @exclusivity(unchecked) private var location: Point?
+    @exclusivity(unchecked) private var touchCount = 0
 
     public init(name: String, settings: Settings = Settings(), cancelsTouchesInView: Bool = true) {
         precondition(settings.minimumTouches >= 1 && settings.maximumTouches >= settings.minimumTouches,

@@ -25,11 +25,11 @@ public final class PinchRecognizer: GestureRecognizer {
     public let settings: Settings
     public var kind: RecognizerKind { .continuous }
     public var state: RecognizerState { tracking.state }
-    public var cancelsTouchesInView: Bool
+    @exclusivity(unchecked) public var cancelsTouchesInView: Bool
     public var scale: Double { tracking.value }
     public var scaleVelocity: Double { tracking.velocity }
-    private var tracking = TwoTouchContinuousTracking(valueAtBegan: 1)
-    private var reference: Double?
+    @exclusivity(unchecked) private var tracking = TwoTouchContinuousTracking(valueAtBegan: 1)
+    @exclusivity(unchecked) private var reference: Double?
 
     public init(name: String, settings: Settings = Settings(), cancelsTouchesInView: Bool = true) {
         self.name = name

@@ -25,12 +25,12 @@ public final class RotationRecognizer: GestureRecognizer {
     public let settings: Settings
     public var kind: RecognizerKind { .continuous }
     public var state: RecognizerState { tracking.state }
-    public var cancelsTouchesInView: Bool
+    @exclusivity(unchecked) public var cancelsTouchesInView: Bool
     public var rotation: Double { tracking.value }
     public var rotationVelocity: Double { tracking.velocity }
-    private var tracking = TwoTouchContinuousTracking(valueAtBegan: 0)
-    private var lastAngle: Double?
-    private var turned = 0.0           // unwrapped, since the fingers came down or since began
+    @exclusivity(unchecked) private var tracking = TwoTouchContinuousTracking(valueAtBegan: 0)
+    @exclusivity(unchecked) private var lastAngle: Double?
+    @exclusivity(unchecked) private var turned = 0.0           // unwrapped, since the fingers came down or since began
 
     public init(name: String, settings: Settings = Settings(), cancelsTouchesInView: Bool = true) {
         self.name = name

@@ -10,13 +10,13 @@ import GestureGeometry
 public final class StrokeRecognizer<Detector: StrokeDetecting>: GestureRecognizer {
     public let name: String
     public var kind: RecognizerKind { .discrete }
-    public private(set) var state: RecognizerState = .possible
-    public var cancelsTouchesInView: Bool
+    @exclusivity(unchecked) public private(set) var state: RecognizerState = .possible
+    @exclusivity(unchecked) public var cancelsTouchesInView: Bool
     /// The detector, as it stands (its stroke so far).
-    public private(set) var detector: Detector
-    private var decided: (score: Double?, match: String?)?
-    private var last: Point?
-    private var pointCount = 0
+    @exclusivity(unchecked) public private(set) var detector: Detector
+    @exclusivity(unchecked) private var decided: (score: Double?, match: String?)?
+    @exclusivity(unchecked) private var last: Point?
+    @exclusivity(unchecked) private var pointCount = 0
 
     public init(name: String, detector: Detector, cancelsTouchesInView: Bool = true) {
         self.name = name

@@ -38,11 +38,11 @@ public final class SwipeRecognizer: GestureRecognizer {
     public let name: String
     public let settings: Settings
     public var kind: RecognizerKind { .discrete }
-    public private(set) var state: RecognizerState = .possible
-    public var cancelsTouchesInView: Bool
-    private var startTime: Double?
-    private var seen: SwipeDirection?
-    private var location: Point?
+    @exclusivity(unchecked) public private(set) var state: RecognizerState = .possible
+    @exclusivity(unchecked) public var cancelsTouchesInView: Bool
+    @exclusivity(unchecked) private var startTime: Double?
+    @exclusivity(unchecked) private var seen: SwipeDirection?
+    @exclusivity(unchecked) private var location: Point?
     /// The book's rule with these settings' numbers.
     private let rule: SwipeThresholds
 

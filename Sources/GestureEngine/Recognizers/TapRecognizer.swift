@@ -35,15 +35,15 @@ public final class TapRecognizer: GestureRecognizer {
     public let name: String
     public let settings: Settings
     public var kind: RecognizerKind { .discrete }
-    public private(set) var state: RecognizerState = .possible
-    public private(set) var deadline: Double?
-    public var cancelsTouchesInView: Bool
+    @exclusivity(unchecked) public private(set) var state: RecognizerState = .possible
+    @exclusivity(unchecked) public private(set) var deadline: Double?
+    @exclusivity(unchecked) public var cancelsTouchesInView: Bool
 
-    private var tapsCompleted = 0
-    private var tapInProgress = false
-    private var mostTouchesThisTap = 0
-    private var firstLocation: Point?
-    private var lastLocation: Point?
+    @exclusivity(unchecked) private var tapsCompleted = 0
+    @exclusivity(unchecked) private var tapInProgress = false
+    @exclusivity(unchecked) private var mostTouchesThisTap = 0
+    @exclusivity(unchecked) private var firstLocation: Point?
+    @exclusivity(unchecked) private var lastLocation: Point?
 
     public init(name: String, settings: Settings = Settings(), cancelsTouchesInView: Bool = true) {
         precondition(settings.tapsRequired >= 1 && settings.touchesRequired >= 1,

@@ -27,6 +27,9 @@ public struct TouchTracker: Sendable {
     private var lastEnd: (time: Double, location: Point, tapCount: Int)?
     private var lastTime: Double?
     private var finishedPending = false
+    /// The changed touches of the last event, reused: once the caller lets go of that
+    /// event the buffer is unique again, and no event allocates.
+    private var changed: [Touch] = []
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
@@ -63,8 +66,7 @@ public struct TouchTracker: Sendable {
             touches[i].phase = .stationary
             touches[i].previousLocation = touches[i].location
         }
-        var changed: [Touch] = []
-        changed.reserveCapacity(line.touches.count)
+        changed.removeAll(keepingCapacity: true)
         for raw in line.touches {
             let p = Point(x: raw.x, y: raw.y)
             if phase == .began {
@@ -99,6 +101,7 @@ public struct TouchTracker: Sendable {
         lastEnd = nil
         lastTime = nil
         finishedPending = false
+        changed = []
     }
 }
 

@@ -96,6 +96,9 @@ public final class ViewTree: Sendable {
     public let names: [String]
     /// `contains[a * count + v]`: view `v` is view `a` or lies inside it (by number).
     private let contains: [Bool]
+    /// The views by number, and the numbers of each view's subviews (back to front).
+    private let nodes: [ViewNode]
+    private let children: [[Int]]
 
     /// - Precondition: view names are unique.
     public init(_ root: ViewNode) {
@@ -119,6 +122,9 @@ public final class ViewTree: Sendable {
             while let current = a { contains[number[current]! * names.count + v] = true; a = parents[current] }
         }
         self.contains = contains
+        let nodes = root.all
+        self.nodes = nodes
+        self.children = nodes.map { $0.subviews.map { number[$0.name]! } }
     }
 
     /// The number of the view called `name` (its place in ``names``).
@@ -134,17 +140,24 @@ public final class ViewTree: Sendable {
     /// `hitTest(_:with:)`: hidden views and views without user interaction are skipped
     /// with their subviews; a point outside a view's region is outside its subviews too;
     /// subviews are tried front to back; `nil` when no view takes it.
-    public func hitTest(_ p: Point) -> String? { Self.hitTest(root, p) }
+    public func hitTest(_ p: Point) -> String? { hitTestNumber(p).map { names[$0] } }
 
-    private static func hitTest(_ v: ViewNode, _ p: Point) -> String? {
+    /// ``hitTest(_:)`` by view number (the arena's hot path: no strings).
+    public func hitTestNumber(_ p: Point) -> Int? { hitTest(0, p) }
+
+    private func hitTest(_ n: Int, _ p: Point) -> Int? {
+        let v = nodes[n]
         guard !v.isHidden, v.isUserInteractionEnabled else { return nil }
         let local = Point(x: p.x - v.x, y: p.y - v.y)
         guard v.region.contains(local, width: v.width, height: v.height) else { return nil }
-        for s in v.subviews.reversed() {
+        for s in children[n].reversed() {
             if let hit = hitTest(s, local) { return hit }
         }
-        return v.name
+        return n
     }
+
+    /// UIKit `isMultipleTouchEnabled` of view number `n`.
+    public func isMultipleTouchEnabled(number n: Int) -> Bool { nodes[n].isMultipleTouchEnabled }
 
     /// How many views lie above `view` (0 for the root and unknown names).
     public func depth(of view: String) -> Int {
