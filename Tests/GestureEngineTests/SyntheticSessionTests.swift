@@ -1,5 +1,6 @@
 import Testing
 import GestureData
+import GestureGeometry
 @testable import GestureEngine
 
 struct SyntheticSessionTests {
@@ -65,6 +66,63 @@ struct SyntheticSessionTests {
         #expect(total.repeats == 0)
         #expect(total.falseActivations == 0)
         for c in eval.counts { #expect(c.missed == 0, "\(c.name) missed \(c.missed)") }
+    }
+
+    /// Ten minutes over two views side by side, each with its own full set of the
+    /// standard recognizers ("left.singleTap", "right.singleTap", …): each gesture lands
+    /// in one panel at random, hit-testing routes it there, and only that panel's
+    /// recognizer may fire.
+    @Test func tenMinutesOverTwoSideBySideViewsFireOnlyInTheirPanel() throws {
+        var g = SyntheticSessionGenerator(seed: 77)
+        let s = g.session(duration: 600, mix: SyntheticGesture.standardMix + [.diagonalFlick])
+        // The generator draws in x 80…300 (a pinch's fingers reach about 110 beyond):
+        // the left panel is x −500…500, the right one x 500…1500 and gets gestures moved
+        // 1000 points right.
+        var rng = SeededGenerator(seed: 5)
+        var events = s.events
+        var labels: [SessionLabels.Gesture] = []
+        var k = 0
+        var sideOfStart: [Double: Bool] = [:]   // gestures with two labels (pinch + rotation) share a window
+        for var label in s.labels.gestures {
+            let right = sideOfStart[label.start] ?? Bool.random(using: &rng)
+            sideOfStart[label.start] = right
+            label.name = (right ? "right." : "left.") + label.name
+            labels.append(label)
+            // (Session times are written to the microsecond; label times are not.)
+            while k < events.count && events[k].t <= label.end + 1e-6 {
+                if right && events[k].t >= label.start - 1e-6 {
+                    for j in events[k].touches.indices { events[k].touches[j].x += 1000 }
+                }
+                k += 1
+            }
+        }
+        #expect(labels.contains { $0.name.hasPrefix("left.") } && labels.contains { $0.name.hasPrefix("right.") })
+
+        var config = RecognizerConfiguration(recognizers: [])
+        config.views = ViewNode(name: "screen", x: -500, y: -500, width: 2000, height: 2000, subviews: [
+            ViewNode(name: "left", x: 0, y: 0, width: 1000, height: 2000),
+            ViewNode(name: "right", x: 1000, y: 0, width: 1000, height: 2000),
+        ])
+        for side in ["left", "right"] {
+            for var e in RecognizerConfiguration.standard.recognizers {
+                e.name = "\(side).\(e.name)"
+                e.requireToFail = e.requireToFail.map { "\(side).\($0)" }
+                e.view = side
+                config.recognizers.append(e)
+            }
+            config.simultaneous += RecognizerConfiguration.standard.simultaneous.map { $0.map { "\(side).\($0)" } }
+        }
+        let arena = config.makeArena()
+        #expect(arena.view(of: "left.pinch") == "left" && arena.view(of: "right.singleTap") == "right")
+        let result = try SessionReplayer.replay(events, through: arena)
+        let eval = SessionEvaluation.evaluate(result.activations, labels: SessionLabels(gestures: labels),
+                                              recognizerNames: config.recognizers.map(\.name))
+        let total = eval.total
+        #expect(total.expected > 250)
+        #expect(total.detected == total.expected)
+        #expect(total.repeats == 0)
+        #expect(total.falseActivations == 0)
+        for c in eval.counts { #expect(c.missed == 0 && c.falseActivations == 0, "\(c.name): \(c.missed) missed, \(c.falseActivations) false") }
     }
 
     @Test func shapesWithoutTheirRecognizersAreCountedAsFalsePans() throws {
