@@ -122,6 +122,10 @@ public final class GestureArena {
 
     @exclusivity(unchecked) private var lastTouches: [Touch] = []
     @exclusivity(unchecked) private var touchesDown = 0
+    /// Whether a recognizer's own state changed since the last ``resolve()``.
+    @exclusivity(unchecked) private var proposalsChanged = false
+    /// With views: whether some recognizer had none of its touches down after the last event.
+    @exclusivity(unchecked) private var idleRecognizers = true
     @exclusivity(unchecked) private var currentEvent: TouchEvent?
     private var sinkOpen: Set<Int> = []
     private var sinkCancelled: Set<Int> = []
@@ -306,7 +310,7 @@ public final class GestureArena {
         defer { currentEvent = nil }
         if hasViews, let views {
             route(event, views)
-            deliverRouted(event, views)
+            idleRecognizers = deliverRouted(event, views)
         } else {
             for i in slots.indices { deliver(event, to: i) }
         }
@@ -317,10 +321,13 @@ public final class GestureArena {
         if hasViews && event.phase.isFinished {
             touchViews.removeAll { t in event.changedTouches.contains { $0.id == t.id } }
         }
-        resolve()
+        // Resolution depends only on the recognizers' states: when no proposal changed,
+        // the last resolution stands.
+        if proposalsChanged { resolve() }
         if touchSink != nil { forwardToSink(event); flushHeld() }
-        // Without views every recognizer's touches are all the touches.
-        if hasViews || touchesDown == 0 { resetFinished() }
+        // Without views every recognizer's touches are all the touches; with views, only
+        // a recognizer with none of its touches down can be reset or left undecided.
+        if hasViews ? idleRecognizers : touchesDown == 0 { resetFinished() }
     }
 
     /// Touches down that recognizer `i` sees: those routed to its view, or all of them.
@@ -340,9 +347,11 @@ public final class GestureArena {
         case .cancelled: r.touchesCancelled(touches, with: event)
         case .stationary: return
         }
-        slots[i].own = r.state
+        let own = r.state
+        if own != slots[i].own { proposalsChanged = true }
+        slots[i].own = own
         slots[i].deadline = r.deadline
-        if slots[i].visible.isActive && slots[i].own == .changed {
+        if slots[i].visible.isActive && own == .changed {
             slots[i].visible = .changed
             emit(i, .changed)
         }
@@ -371,7 +380,9 @@ public final class GestureArena {
     }
 
     /// Gives each recognizer the touches of `event` that began in its view or inside it.
-    private func deliverRouted(_ event: TouchEvent, _ tree: ViewTree) {
+    /// - Returns: whether some recognizer has none of its touches down.
+    private func deliverRouted(_ event: TouchEvent, _ tree: ViewTree) -> Bool {
+        var idle = false
         // The common case: every touch on the screen began in one view, so each
         // recognizer gets the whole event or nothing.
         var common = -2
@@ -385,12 +396,14 @@ public final class GestureArena {
                 let view = slots[i].viewNumber
                 guard view >= 0, common >= 0, tree.isView(number: common, inside: view) else {
                     slots[i].down = 0
+                    idle = true
                     continue
                 }
                 slots[i].down = remaining
+                if remaining == 0 { idle = true }
                 deliver(event, to: i)
             }
-            return
+            return idle
         }
         if routedEvents.count != tree.names.count { routedEvents = [TouchEvent?](repeating: nil, count: tree.names.count) }
         for v in routedEvents.indices { routedEvents[v] = nil }
@@ -400,9 +413,11 @@ public final class GestureArena {
             let mine: TouchEvent
             if let e = routedEvents[view] { mine = e } else { mine = self.event(event, routedTo: view, tree); routedEvents[view] = mine }
             slots[i].down = mine.remainingTouchCount
+            if slots[i].down == 0 { idle = true }
             if !mine.changedTouches.isEmpty { deliver(mine, to: i) }
         }
         for v in routedEvents.indices { routedEvents[v] = nil }
+        return idle
     }
 
     /// `event` with only the touches that began in view number `view` or inside it.
@@ -475,6 +490,7 @@ public final class GestureArena {
     }
 
     private func resolve() {
+        proposalsChanged = false
         var progress = true
         while progress {
             progress = false
