@@ -12,6 +12,8 @@ enum RecorderAPI {
         var labels: [LabelCount]
         var total: Int
         var recognizers: [String]
+        /// The store's model folder the page recognizes with, once trained.
+        var model: String?
         var trainingAvailable: Bool
         var report: TrainingReport?
         var pauseMilliseconds: Int

@@ -1,6 +1,7 @@
 import Foundation
 import GestureData
 import GestureGeometry
+import GestureTraining
 import Hummingbird
 
 /// The recorder: a page on `http://127.0.0.1:8377/` where a person draws examples that
@@ -20,6 +21,12 @@ import Hummingbird
 /// - `DELETE /api/samples/LABEL/ID`; `POST /api/undo` undoes the last save or delete;
 /// - `POST /api/train` runs the training workflow; `GET /api/report` its last report.
 ///
+/// The live loop: when the trainer writes the store's model (``StoreModel``, as
+/// ``WorkflowTrainingRunner`` does), the server recognizes with it from then on — the
+/// user's own templates, rejection and detector thresholds — and `GET /api/state` names
+/// it in `model`. With ``RecorderSettings/trainAfterEditMilliseconds`` it trains by itself
+/// after each save or delete, debounced.
+///
 /// Safety: labels and ids are validated before any path is built (`../../etc` → 400);
 /// bodies over ``RecorderSettings/maxBodyBytes`` → 413; malformed JSON → 400 naming the
 /// field; bodies must be `application/json` (so another site's page cannot post a simple
@@ -33,6 +40,8 @@ public struct RecorderServer: Sendable {
     public let trainer: (any TrainingRunner)?
     private let history: EditHistory
     private let reports: ReportBox
+    private let live: LiveRecognizers
+    private let scheduler: TrainingScheduler
 
     public init(store: SampleStore, settings: RecorderSettings = .default,
                 recognizers: [any SampleRecognizer] = [], trainer: (any TrainingRunner)? = nil) {
@@ -42,6 +51,8 @@ public struct RecorderServer: Sendable {
         self.trainer = trainer
         self.history = EditHistory(depth: settings.undoDepth)
         self.reports = ReportBox()
+        self.live = LiveRecognizers()
+        self.scheduler = TrainingScheduler()
     }
 
     /// Serves until SIGINT or SIGTERM. Clears temporary files that killed writers left in
@@ -78,7 +89,7 @@ public struct RecorderServer: Sendable {
         router.get("/api/report") { _, _ in RecorderAPI.Report(report: await self.reports.last) }
         router.post("/api/recognize") { request, _ in
             let sample = try await self.decodeSample(request)
-            return RecorderAPI.Recognition(facts: .init(sample.gesture), results: self.recognize(sample.gesture))
+            return RecorderAPI.Recognition(facts: .init(sample.gesture), results: await self.recognize(sample.gesture))
         }
         router.post("/api/samples") { request, _ in try await self.save(request) }
         router.delete("/api/samples/:label/:id") { _, context in
@@ -100,7 +111,8 @@ public struct RecorderServer: Sendable {
             store: store.root.path,
             labels: labels.map { RecorderAPI.LabelCount(label: $0, count: counts[$0] ?? 0) },
             total: counts.values.reduce(0, +),
-            recognizers: recognizers.map(\.name),
+            recognizers: await currentRecognizers().map(\.name),
+            model: await live.source,
             trainingAvailable: trainer != nil,
             report: await reports.last,
             pauseMilliseconds: settings.defaultPauseMilliseconds,
@@ -135,9 +147,10 @@ public struct RecorderServer: Sendable {
         do { _ = try SampleStore.sanitizedLabel(raw) } catch { throw HTTPError(.badRequest, message: "\(error)") }
         let entry = try storeCall { try store.save(sample) }
         await history.record(.saved(entry))
+        await scheduleTraining()
         let count = (try? store.list(label: entry.label).count) ?? 0
         return .init(label: entry.label, id: entry.id, file: (try? store.url(of: entry).path) ?? "",
-                     facts: .init(sample.gesture), results: recognize(sample.gesture), count: count)
+                     facts: .init(sample.gesture), results: await recognize(sample.gesture), count: count)
     }
 
     func delete(label: String, id: String) async throws -> RecorderAPI.Edited {
@@ -145,6 +158,7 @@ public struct RecorderServer: Sendable {
         let sample = try storeCall { try store.load(entry) }
         try storeCall { try store.delete(entry) }
         await history.record(.deleted(entry, sample))
+        await scheduleTraining()
         return .init(action: "deleted", label: entry.label, id: entry.id, undoLeft: await history.count)
     }
 
@@ -187,11 +201,51 @@ public struct RecorderServer: Sendable {
             throw HTTPError(.unprocessableContent, message: "training failed: \(error)")
         }
         await reports.set(report)
+        if let folder = report.files.first, settings.usesStoreModel, folder == StoreModel.folder(of: store).path {
+            try await switchToStoreModel()
+        }
         return .init(report: report)
     }
 
-    func recognize(_ gesture: Gesture) -> [RecognitionResult] {
-        recognizers.flatMap { $0.recognize(gesture) }
+    /// With ``RecorderSettings/trainAfterEditMilliseconds``: trains once the store has been
+    /// quiet that long (a newer edit restarts the wait; one training runs at a time, and an
+    /// edit during it trains again after). Failures (too few labels yet) are left in the
+    /// report the page shows.
+    func scheduleTraining() async {
+        guard let ms = settings.trainAfterEditMilliseconds, trainer != nil else { return }
+        let ticket = await scheduler.edited()
+        Task.detached(priority: .utility) {
+            try? await Task.sleep(nanoseconds: UInt64(max(0, ms)) * 1_000_000)
+            guard await self.scheduler.start(ticket) else { return }
+            do { _ = try await self.train() } catch {
+                await self.reports.set(TrainingReport(summary: "training after the last edit failed", text: "\(error)"))
+            }
+            if await self.scheduler.finish() { await self.scheduleTraining() }
+        }
+    }
+
+    /// Loads the store's model and recognizes with it from now on.
+    func switchToStoreModel() async throws {
+        let folder = StoreModel.folder(of: store)
+        let model: GestureModel
+        do { model = try GestureModel.load(folder) } catch {
+            throw HTTPError(.unprocessableContent, message: "the trained model does not load: \(error)")
+        }
+        let source = "\(StoreModel.folderName) in the store"
+        await live.set(StoreModel.recognizers(model, source: source, fallback: recognizers), source: folder.path)
+    }
+
+    /// The store's model once trained (or found at start, see
+    /// ``RecorderSettings/usesStoreModel``), else the recognizers given.
+    func currentRecognizers() async -> [any SampleRecognizer] {
+        if settings.usesStoreModel, await live.needsFirstLook() {
+            if StoreModel.exists(in: store) { try? await switchToStoreModel() }
+        }
+        return await live.recognizers ?? recognizers
+    }
+
+    func recognize(_ gesture: Gesture) async -> [RecognitionResult] {
+        await currentRecognizers().flatMap { $0.recognize(gesture) }
     }
 
     // MARK: Request helpers
@@ -262,6 +316,53 @@ public struct RecorderServer: Sendable {
         Response(status: .ok,
                  headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                  body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// The recognizers of the store's model once it is trained, shared between requests.
+actor LiveRecognizers {
+    private(set) var recognizers: [any SampleRecognizer]?
+    private(set) var source: String?
+    private var looked = false
+
+    func set(_ recognizers: [any SampleRecognizer], source: String) {
+        self.recognizers = recognizers
+        self.source = source
+        looked = true
+    }
+
+    /// True once: the first caller looks for a model already in the store.
+    func needsFirstLook() -> Bool {
+        defer { looked = true }
+        return !looked
+    }
+}
+
+/// Debounces training after edits: only the latest edit's wait trains, one at a time.
+actor TrainingScheduler {
+    private var latest = 0
+    private var running = false
+    private var editedWhileRunning = false
+
+    /// Records an edit; returns its ticket.
+    func edited() -> Int {
+        latest += 1
+        if running { editedWhileRunning = true }
+        return latest
+    }
+
+    /// Whether the wait for `ticket` may train now (no newer edit, none running).
+    func start(_ ticket: Int) -> Bool {
+        guard ticket == latest, !running else { return false }
+        running = true
+        editedWhileRunning = false
+        return true
+    }
+
+    /// Ends a training; true when an edit came during it (train again).
+    func finish() -> Bool {
+        running = false
+        return editedWhileRunning
     }
 }
 

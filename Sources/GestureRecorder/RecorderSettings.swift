@@ -23,6 +23,13 @@ public struct RecorderSettings: Hashable, Sendable {
     /// A connection that sends nothing for this many seconds (mid-request or between
     /// requests) is closed.
     public var idleTimeoutSeconds: Int = 30
+    /// Whether the page recognizes with the store's own model (``StoreModel``) once one is
+    /// trained, or found in the store at start. Off when the user serves a given model.
+    public var usesStoreModel = true
+    /// Train (with the server's trainer) this many milliseconds after the last saved or
+    /// deleted example, so the page learns each new example without a button; `nil`: only
+    /// the Train button trains.
+    public var trainAfterEditMilliseconds: Int? = nil
 
     public init(host: String = "127.0.0.1", port: Int = 8377, maxBodyBytes: Int = 8 * 1024 * 1024,
                 thumbnailPointsPerStroke: Int = 32, defaultPauseMilliseconds: Int = 800, undoDepth: Int = 100) {

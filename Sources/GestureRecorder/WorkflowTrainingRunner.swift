@@ -5,12 +5,20 @@ import GestureTraining
 /// The page's "Train" button running the training workflow (`gesturelab train all`,
 /// ``TrainingWorkflow``) on the samples in the store: a template library, per-label
 /// rejection thresholds and check-mark / circle detector thresholds, with figures on the
-/// training data. The recorder never writes outside its store, so the trained files are
-/// not written: the report ends with the command that writes them.
+/// training data.
+///
+/// With ``writesModel`` (the recorder's default) the trained model folder is written
+/// atomically to the store's hidden ``StoreModel`` folder and listed in the report's
+/// `files`; the server then recognizes with it. Without, nothing is written and the report
+/// ends with the command that writes the files.
 public struct WorkflowTrainingRunner: TrainingRunner {
     public var settings: TrainingSettings
+    public var writesModel: Bool
 
-    public init(settings: TrainingSettings = TrainingSettings()) { self.settings = settings }
+    public init(settings: TrainingSettings = TrainingSettings(), writesModel: Bool = true) {
+        self.settings = settings
+        self.writesModel = writesModel
+    }
 
     public func train(store: SampleStore) async throws -> TrainingReport {
         var samples: [Sample] = []
@@ -29,10 +37,19 @@ public struct WorkflowTrainingRunner: TrainingRunner {
         lines += m.notes.map { "  · \($0)" }
         lines.append("")
         lines.append("Figures are on the training data itself (in-sample, optimistic).")
-        lines.append("Not written (the recorder writes only samples); to keep these files:")
-        lines.append("  gesturelab train all --dataset \(store.root.path) --out trained --seed \(settings.seed)")
+        var files: [String] = []
+        if writesModel {
+            let folder = StoreModel.folder(of: store)
+            try OutputFolder.write(try result.output().files, to: folder)
+            files = [folder.path]
+            lines.append("Model written to \(folder.path); the page now recognizes with it.")
+            lines.append("To use it elsewhere: gesturelab recognize --model \(folder.path) SAMPLE.json")
+        } else {
+            lines.append("Not written; to keep these files:")
+            lines.append("  gesturelab train all --dataset \(store.root.path) --out trained --seed \(settings.seed)")
+        }
         let summary = "trained \(m.trained.count) part(s) from \(m.dataset.samples) samples (seed \(m.seed))"
             + (m.notTrained.isEmpty ? "" : ", \(m.notTrained.count) not trained")
-        return TrainingReport(summary: summary, text: lines.joined(separator: "\n"))
+        return TrainingReport(summary: summary, text: lines.joined(separator: "\n"), files: files)
     }
 }

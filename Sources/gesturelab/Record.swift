@@ -49,12 +49,17 @@ struct Record: ParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may send nothing (mid-request or between requests) before it is closed.")
     var idleTimeout: Int = RecorderSettings.default.idleTimeoutSeconds
 
+    @Option(name: .customLong("train-after-ms"),
+            help: "Train the store's own model this many milliseconds after the last saved or deleted example, and recognize with it (0: only the Train button trains).")
+    var trainAfterMilliseconds: Int = 300
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must not be empty") }
         if !RecorderSettings.isLoopback(host) && allowHosts.isEmpty {
             throw ValidationError("--host \(host) exposes the page to the network: name the host names or addresses clients will use with --allow-host (requests addressed to other names are refused, against DNS rebinding)")
         }
+        guard (0...600_000).contains(trainAfterMilliseconds) else { throw ValidationError("--train-after-ms must be 0…600000, got \(trainAfterMilliseconds)") }
         guard pauseMilliseconds >= 0 else { throw ValidationError("--pause-ms must be ≥ 0, got \(pauseMilliseconds)") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1…3600 seconds, got \(idleTimeout)") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be ≥ 1024, got \(maxBodyBytes)") }
@@ -80,6 +85,10 @@ struct Record: ParsableCommand {
         settings.defaultPauseMilliseconds = pauseMilliseconds
         settings.maxBodyBytes = maxBodyBytes
         settings.idleTimeoutSeconds = idleTimeout
+        // A model given with --model is what the page serves; otherwise the store's own
+        // model, trained by the Train button or after each edit.
+        settings.usesStoreModel = model == nil
+        settings.trainAfterEditMilliseconds = model == nil && trainAfterMilliseconds > 0 ? trainAfterMilliseconds : nil
         let wiring = try RecorderWiring.make(templatesOption: templates, rejectionOption: rejection, matcher: matcher,
                                              model: model)
         for note in wiring.notes { Console.err("record: \(note)") }

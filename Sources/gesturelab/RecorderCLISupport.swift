@@ -83,8 +83,8 @@ struct RecorderWiring {
             }
             w.recognizers.append(ModelSampleRecognizer(model.recognizer, source: modelPath))
             w.notes.append("model \(modelPath): \(model.manifest.matcher), \(model.library.templates.count) templates of \(model.library.names.count) labels, rejection \(model.manifest.rejection)")
-            w.trainer = WorkflowTrainingRunner()
-            w.notes.append("Train button: runs the training workflow (train all, seed 1) on the store and shows its report; writes nothing")
+            w.trainer = WorkflowTrainingRunner(writesModel: false)
+            w.notes.append("Train button: runs the training workflow (train all, seed 1) on the store and shows its report; writes nothing (the page keeps --model)")
             return w
         }
         for kind in DetectorKind.allCases {
@@ -104,7 +104,7 @@ struct RecorderWiring {
             }
         }
         w.trainer = WorkflowTrainingRunner()
-        w.notes.append("Train button: runs the training workflow (train all, seed 1) on the store and shows its report; writes nothing")
+        w.notes.append("Train button (and --train-after-ms after each edit): trains the store's own model into STORE/\(StoreModel.folderName) and the page recognizes with it from then on")
         if let path = templatesOption ?? defaultTemplatesPath() {
             let library = try MatcherCLI.loadLibrary(path)
             let rejection = try rejectionOption.map(MatcherCLI.loadThresholds)

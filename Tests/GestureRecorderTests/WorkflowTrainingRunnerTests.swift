@@ -37,13 +37,25 @@ struct WorkflowTrainingRunnerTests {
 
         var settings = TrainingSettings()
         settings.seed = 3
-        let report = try await WorkflowTrainingRunner(settings: settings).train(store: store)
+        let report = try await WorkflowTrainingRunner(settings: settings, writesModel: false).train(store: store)
         #expect(report.summary.contains("from 24 samples (seed 3)"), "\(report.summary)")
         #expect(report.text.contains("trained from 24 samples (3 labels, 2 subjects), seed 3"), "\(report.text)")
         #expect(report.text.contains("✓ templates:"), "\(report.text)")
         #expect(report.text.contains("checkmark detector for 'check'"), "\(report.text)")
         #expect(report.text.contains("gesturelab train all --dataset \(store.root.path)"))
         #expect(RecorderFixtures.allFiles(tmp.url) == before, "training writes nothing into the store")
+
+        // By default the model folder is written inside the store, hidden from its listing,
+        // and loads as a model whose matcher knows the store's labels.
+        let written = try await WorkflowTrainingRunner(settings: settings).train(store: store)
+        #expect(written.files == [StoreModel.folder(of: store).path])
+        #expect(StoreModel.exists(in: store))
+        #expect(try store.labels() == ["check", "circle", "line"])
+        #expect(try store.list().count == 24)
+        let model = try GestureModel.load(StoreModel.folder(of: store))
+        #expect(Set(model.library.names) == ["check", "circle", "line"])
+        let again = try DatasetLoader.load(store.root.path, mode: .strict)
+        #expect(again.dataset.samples.count == 24, "the dataset loader does not read the model folder as samples")
     }
 
     @Test func anEmptyStoreFailsWithTheWorkflowsMessage() async throws {

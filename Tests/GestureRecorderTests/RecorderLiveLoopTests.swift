@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import GestureData
+import GestureGeometry
+@testable import GestureRecorder
+import GestureTestSupport
+import GestureTraining
+import Hummingbird
+import HummingbirdTesting
+
+/// The closed loop: a person saves a few examples of new gestures on the page, the server
+/// trains the store's own model by itself and the next example is recognized with it.
+struct RecorderLiveLoopTests {
+    /// A zig-zag and a spiral, drawn with hand-like variation (scale, offset, jitter).
+    static func drawn(_ label: String, _ rng: inout SeededGenerator) -> [(Double, Double)] {
+        let scale = Double.random(in: 0.8...1.25, using: &rng)
+        let dx = Double.random(in: -30...30, using: &rng), dy = Double.random(in: -30...30, using: &rng)
+        let base: [(Double, Double)]
+        switch label {
+        case "zig_zag":
+            let corners: [(Double, Double)] = [(0, 0), (40, 80), (80, 0), (120, 80), (160, 0)]
+            base = (0..<64).map { i in
+                let u = Double(i) / 63 * 4, k = min(3, Int(u)), f = u - Double(k)
+                return (corners[k].0 + f * (corners[k + 1].0 - corners[k].0), corners[k].1 + f * (corners[k + 1].1 - corners[k].1))
+            }
+        case "spiral":
+            base = (0..<64).map { i in
+                let a = Double(i) / 63 * 4 * Double.pi, r = 10 + 60 * Double(i) / 63
+                return (r * cos(a), r * sin(a))
+            }
+        default:
+            // A scribble: a random walk.
+            var p = (0.0, 0.0)
+            base = (0..<64).map { _ in
+                p.0 += Double.random(in: -25...25, using: &rng); p.1 += Double.random(in: -25...25, using: &rng)
+                return p
+            }
+        }
+        return base.map { (200 + dx + scale * $0.0 + Double.random(in: -2...2, using: &rng),
+                           200 + dy + scale * $0.1 + Double.random(in: -2...2, using: &rng)) }
+    }
+
+    @Test func fiveExamplesEachThenTheSixthIsRecognizedWithTheStoresOwnModel() async throws {
+        let dir = try TemporaryDirectory("recorder-live"); defer { dir.remove() }
+        var settings = RecorderSettings.default
+        settings.trainAfterEditMilliseconds = 50
+        let store = try SampleStore(root: dir.url.appendingPathComponent("store"))
+        let shipped = ClosureRecognizer(name: "shipped library") { _ in
+            [RecognitionResult(name: "shipped library", kind: .matcher, recognized: true, match: "star", detail: "shipped")]
+        }
+        let server = RecorderServer(store: store, settings: settings, recognizers: [shipped], trainer: WorkflowTrainingRunner())
+        var rng = SeededGenerator(seed: 12)
+        var training: [(String, [(Double, Double)])] = []
+        for _ in 0..<5 { for label in ["zig_zag", "spiral"] { training.append((label, Self.drawn(label, &rng))) } }
+        let examples = training
+        let sixth = ["zig_zag", "spiral", "scribble"].map { ($0, Self.drawn($0, &rng)) }
+        try await server.makeApplication().test(.router) { client in
+            do {
+                for (label, stroke) in examples {
+                    try await client.execute(uri: "/api/samples", method: .post, headers: RecorderFixtures.json,
+                                             body: RecorderFixtures.body(RecorderFixtures.sampleJSON(label: label, strokes: [stroke]))) { r in
+                        #expect(r.status == .ok, "\(RecorderFixtures.text(r))")
+                    }
+                }
+            }
+            // Training runs by itself after the last save: wait for the page's state to name the model.
+            let clock = ContinuousClock(), saved = clock.now
+            var model: String?
+            while model == nil && clock.now - saved < .seconds(120) {
+                try await Task.sleep(nanoseconds: 20_000_000)
+                model = try await client.execute(uri: "/api/state", method: .get) { RecorderFixtures.object($0)["model"] as? String }
+            }
+            let waited = clock.now - saved
+            print("live loop: the store's model was in use \(waited) after the tenth save")
+            #expect(model == StoreModel.folder(of: store).path)
+            try await client.execute(uri: "/api/state", method: .get) { r in
+                let names = RecorderFixtures.object(r)["recognizers"] as? [String] ?? []
+                #expect(!names.contains("shipped library") && names.contains { $0.hasPrefix("model (") }, "\(names)")
+            }
+            for (label, stroke) in sixth {
+                let body = RecorderFixtures.sampleJSON(label: nil, strokes: [stroke])
+                try await client.execute(uri: "/api/recognize", method: .post, headers: RecorderFixtures.json, body: RecorderFixtures.body(body)) { r in
+                    let results = RecorderFixtures.object(r)["results"] as? [[String: Any]] ?? []
+                    let model = try #require(results.first { ($0["name"] as? String)?.hasPrefix("model (") == true }, "\(results)")
+                    let detail = model["detail"] as? String ?? ""
+                    if label == "scribble" {
+                        #expect(model["recognized"] as? Bool == false, "a scribble is rejected: \(detail)")
+                    } else {
+                        #expect(model["recognized"] as? Bool == true && model["match"] as? String == label, "\(label): \(detail)")
+                    }
+                }
+            }
+        }
+        // The samples are all still there, and the model folder is not one of them.
+        #expect(try store.list().count == 10)
+        #expect(try store.labels() == ["spiral", "zig_zag"])
+    }
+
+    @Test func aModelAlreadyInTheStoreIsUsedFromTheStartUnlessTheServerIsToldNotTo() async throws {
+        let dir = try TemporaryDirectory("recorder-live"); defer { dir.remove() }
+        let store = try SampleStore(root: dir.url.appendingPathComponent("store"))
+        var rng = SeededGenerator(seed: 3)
+        for _ in 0..<4 {
+            for label in ["zig_zag", "spiral"] {
+                let pts = Self.drawn(label, &rng).enumerated().map { Point(x: $1.0, y: $1.1, t: Double($0) * 0.01) }
+                try store.save(Sample(gesture: Gesture(points: pts), label: label, subject: "s01"))
+            }
+        }
+        _ = try await WorkflowTrainingRunner().train(store: store)
+        for uses in [true, false] {
+            var settings = RecorderSettings.default
+            settings.usesStoreModel = uses
+            let server = RecorderServer(store: store, settings: settings, recognizers: [], trainer: nil)
+            try await server.makeApplication().test(.router) { client in
+                try await client.execute(uri: "/api/state", method: .get) { r in
+                    let o = RecorderFixtures.object(r)
+                    #expect((o["model"] as? String) == (uses ? StoreModel.folder(of: store).path : nil))
+                    #expect(((o["recognizers"] as? [String]) ?? []).isEmpty == !uses)
+                }
+            }
+        }
+    }
+}
