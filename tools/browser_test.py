@@ -13,6 +13,7 @@ import glob
 import json
 import math
 import os
+import random
 import sys
 import time
 
@@ -145,6 +146,97 @@ def detector_verdicts(res):
     return {r["name"]: r["recognized"] for r in res if r["kind"] == "detector"}
 
 
+def zigzag_points(rng):
+    corners = [(0, 0), (40, 80), (80, 0), (120, 80), (160, 0)]
+    s, dx, dy = rng.uniform(0.8, 1.2), rng.uniform(-20, 20), rng.uniform(-20, 20)
+    out = []
+    for i in range(48):
+        u = i / 47 * 4
+        k = min(3, int(u))
+        f = u - k
+        x = corners[k][0] + f * (corners[k + 1][0] - corners[k][0])
+        y = corners[k][1] + f * (corners[k + 1][1] - corners[k][1])
+        out.append((160 + dx + s * x + rng.uniform(-1.5, 1.5), 180 + dy + s * y + rng.uniform(-1.5, 1.5)))
+    return out
+
+
+def spiral_points(rng):
+    s, dx, dy = rng.uniform(0.8, 1.2), rng.uniform(-20, 20), rng.uniform(-20, 20)
+    out = []
+    for i in range(48):
+        a, r = i / 47 * 4 * math.pi, 10 + 70 * i / 47
+        out.append((240 + dx + s * r * math.cos(a) + rng.uniform(-1.5, 1.5),
+                    240 + dy + s * r * math.sin(a) + rng.uniform(-1.5, 1.5)))
+    return out
+
+
+def scribble_points(rng):
+    x, y, out = 240.0, 240.0, []
+    for _ in range(48):
+        x = min(440, max(40, x + rng.uniform(-30, 30)))
+        y = min(440, max(40, y + rng.uniform(-30, 30)))
+        out.append((x, y))
+    return out
+
+
+def model_result(res):
+    """The store model's result on the page (the live loop's matcher), or None."""
+    return next((r for r in res if r["name"].startswith("model (")), None)
+
+
+def live_loop(driver, args):
+    """Five examples each of two new gestures, no command line: the server trains the
+    store's own model after the last save and the page recognizes the sixth of each."""
+    rng = random.Random(2026)
+    pause = driver.find_element(By.ID, "pause-ms")
+    pause.clear()
+    pause.send_keys("0")
+    driver.execute_script("document.getElementById('pause-ms').dispatchEvent(new Event('change'))")
+    check(driver.find_element(By.ID, "model").get_attribute("data-model") == "",
+          "a new store starts with the shipped recognizers")
+    last_save = None
+    for label, make in (("zig_zag", zigzag_points), ("spiral", spiral_points)):
+        add_label(driver, label)
+        for _ in range(5):
+            pts = make(rng)
+            draw(driver, pts, "touch")
+            driver.find_element(By.ID, "done").click()
+            wait_results_for(driver, len(pts))
+            saved = save_and_wait(driver)
+            check(saved["label"] == label, "example saved under %s" % label)
+            last_save = time.monotonic()
+    # The page follows the training the server runs after each save: wait for the report
+    # of the model trained with all ten examples.
+    WebDriverWait(driver, 60).until(lambda d: "from 10 samples" in d.find_element(By.ID, "report").text
+                                    and d.find_element(By.ID, "model").get_attribute("data-model") != "")
+    switched = time.monotonic() - last_save
+    print("live loop: the page recognizes with the store's model of all ten examples %.2f s after the tenth save"
+          % switched, flush=True)
+    print("model line on the page: " + text(driver, "#model"), flush=True)
+    check(switched <= args.live_limit, "the page switched to the store's model within %g s of the last save (%.2f s)"
+          % (args.live_limit, switched))
+    driver.find_element(By.CSS_SELECTOR, "#labels button[data-label='']").click()
+    for label, make in (("zig_zag", zigzag_points), ("spiral", spiral_points), ("scribble", scribble_points)):
+        pts = make(rng)
+        draw(driver, pts, "touch")
+        driver.find_element(By.ID, "done").click()
+        wait_results_for(driver, len(pts))
+        m = model_result(results(driver))
+        print("sixth %s: %s" % (label, m["text"] if m else None), flush=True)
+        if label == "scribble":
+            check(m is not None and m["recognized"] == "false", "a scribble is rejected by the store's model")
+        else:
+            check(m is not None and m["recognized"] == "true" and m["match"] == label,
+                  "the sixth %s is recognized as %s" % (label, label))
+    os.makedirs(os.path.dirname(os.path.abspath(args.screenshot)), exist_ok=True)
+    driver.save_screenshot(args.screenshot)
+    check(os.path.getsize(args.screenshot) > 10000, "screenshot written to %s" % args.screenshot)
+    check(sorted(os.listdir(args.store)) == [".model", "spiral", "zig_zag"] or
+          set(os.listdir(args.store)) >= {".model", "spiral", "zig_zag"}, "the model is in the store's .model folder")
+    check(len(store_files(args.store, "zig_zag")) == 5 and len(store_files(args.store, "spiral")) == 5,
+          "five files under each label")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--url", required=True)
@@ -156,6 +248,9 @@ def main():
                     help="require the checkmark and circle detectors' verdicts on the page")
     ap.add_argument("--expect-matcher", action="store_true",
                     help="require the template matcher's best match (check, circle) on the page")
+    ap.add_argument("--live-loop", action="store_true", help="test the live training loop on an empty store")
+    ap.add_argument("--live-limit", type=float, default=10.0,
+                    help="seconds from the last save within which the page must use the store's model")
     args = ap.parse_args()
     assert args.url.startswith("http://127.0.0.1:"), "the browser test only talks to 127.0.0.1"
 
@@ -164,6 +259,9 @@ def main():
         driver.get(args.url)
         WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
         check(driver.title == "GestureLab recorder", "page title is 'GestureLab recorder'")
+        if args.live_loop:
+            live_loop(driver, args)
+            return summary()
         recognizers = driver.execute_script("return fetch('/api/state').then(r => r.json()).then(s => s.recognizers)")
         print("recognizers on the server:", recognizers, flush=True)
 
@@ -342,9 +440,12 @@ def main():
     finally:
         driver.quit()
 
-    total = sum(1 for _ in FAILURES)
+    return summary()
+
+
+def summary():
     print("browser test: %s" % ("FAILED: " + "; ".join(FAILURES) if FAILURES else "all checks passed"), flush=True)
-    return 1 if total else 0
+    return 1 if FAILURES else 0
 
 
 if __name__ == "__main__":

@@ -14,6 +14,10 @@ enum RecorderAPI {
         var recognizers: [String]
         /// The store's model folder the page recognizes with, once trained.
         var model: String?
+        /// Whether the server trains by itself after each save or delete.
+        var trainsAfterEdits: Bool
+        /// Whether a training after an edit runs or waits (the page follows it until done).
+        var trainingPending: Bool
         var trainingAvailable: Bool
         var report: TrainingReport?
         var pauseMilliseconds: Int

@@ -127,6 +127,7 @@ enum RecorderPage {
         <button id="train">Train from the store</button>
         <span id="train-note" class="muted"></span>
       </div>
+      <div id="model" class="muted"></div>
       <pre id="report" hidden></pre>
     </section>
     <p class="muted">Keys: <kbd>Enter</kbd> save · <kbd>Esc</kbd> clear · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo</p>
@@ -343,6 +344,7 @@ enum RecorderPage {
       clearPad();
       S.shown = r.label;
       await refresh();
+      if (S.trainsAfterEdits) followTraining().catch(() => {});
     } catch (e) {
       status("not saved: " + e.message, "error");
     } finally { S.busy = false; }
@@ -416,6 +418,7 @@ enum RecorderPage {
     train.disabled = !st.trainingAvailable;
     $("train-note").textContent = st.trainingAvailable ? "" : "the training workflow is not part of this build";
     if (st.report) showReport(st.report);
+    showModel(st);
     const q = S.shown ? "?label=" + encodeURIComponent(S.shown) + "&limit=120" : "?limit=60";
     const list = await api("GET", "/api/samples" + q);
     const box = $("thumbs");
@@ -436,6 +439,30 @@ enum RecorderPage {
       fig.append(cv, cap, del);
       box.append(fig);
       drawThumb(cv, s.thumbnail);
+    }
+  }
+  function showModel(st) {
+    const m = $("model");
+    m.dataset.model = st.model || "";
+    m.textContent = st.model
+      ? "Recognizing with your own model (" + st.model + "): " + st.recognizers.join(", ")
+      : "Recognizing with: " + (st.recognizers.length ? st.recognizers.join(", ") : "nothing") +
+        (st.trainingAvailable ? " — save examples (or press Train) and the page learns your gestures" : "");
+  }
+  // After an edit the server trains by itself (record --train-after-ms): follow it until
+  // no training runs or waits, then show its report and the model in use.
+  async function followTraining() {
+    const token = (S.follow = (S.follow || 0) + 1);
+    $("train-note").textContent = "training on your examples…";
+    for (let i = 0; i < 480 && token === S.follow; i++) {
+      await new Promise((r) => setTimeout(r, 125));
+      const st = await api("GET", "/api/state");
+      if (!st.trainingPending) {
+        if (st.report) showReport(st.report);
+        showModel(st);
+        $("train-note").textContent = "";
+        return;
+      }
     }
   }
   function showReport(report) {
@@ -475,6 +502,7 @@ enum RecorderPage {
     try {
       const r = await api("POST", "/api/train", {});
       showReport(r.report);
+      showModel(await api("GET", "/api/state"));
       $("train-note").textContent = "done";
     } catch (e) { $("train-note").textContent = ""; status("training: " + e.message, "error"); }
     finally { b.disabled = false; }
@@ -493,6 +521,7 @@ enum RecorderPage {
     try {
       const st = await api("GET", "/api/state");
       $("pause-ms").value = localStorage.getItem("gesturelab.pause") || String(st.pauseMilliseconds);
+      S.trainsAfterEdits = !!st.trainsAfterEdits;
       S.shown = "";
       await refresh();
       const saved = localStorage.getItem("gesturelab.label");

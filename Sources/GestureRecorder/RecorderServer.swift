@@ -113,6 +113,8 @@ public struct RecorderServer: Sendable {
             total: counts.values.reduce(0, +),
             recognizers: await currentRecognizers().map(\.name),
             model: await live.source,
+            trainsAfterEdits: settings.trainAfterEditMilliseconds != nil && trainer != nil,
+            trainingPending: settings.trainAfterEditMilliseconds != nil && trainer != nil ? await scheduler.busy : false,
             trainingAvailable: trainer != nil,
             report: await reports.last,
             pauseMilliseconds: settings.defaultPauseMilliseconds,
@@ -341,6 +343,7 @@ actor LiveRecognizers {
 /// Debounces training after edits: only the latest edit's wait trains, one at a time.
 actor TrainingScheduler {
     private var latest = 0
+    private var started = 0
     private var running = false
     private var editedWhileRunning = false
 
@@ -355,9 +358,13 @@ actor TrainingScheduler {
     func start(_ ticket: Int) -> Bool {
         guard ticket == latest, !running else { return false }
         running = true
+        started = ticket
         editedWhileRunning = false
         return true
     }
+
+    /// Whether a training runs or an edit waits for one.
+    var busy: Bool { running || started < latest }
 
     /// Ends a training; true when an edit came during it (train again).
     func finish() -> Bool {
