@@ -66,12 +66,17 @@ struct RecorderLiveLoopTests {
             // Training runs by itself after the last save: wait for the page's state to name the model.
             let clock = ContinuousClock(), saved = clock.now
             var model: String?
-            while model == nil && clock.now - saved < .seconds(120) {
+            var done = false
+            while !done && clock.now - saved < .seconds(120) {
                 try await Task.sleep(nanoseconds: 20_000_000)
-                model = try await client.execute(uri: "/api/state", method: .get) { RecorderFixtures.object($0)["model"] as? String }
+                let st = try await client.execute(uri: "/api/state", method: .get) { RecorderFixtures.object($0) }
+                model = st["model"] as? String
+                let summary = (st["report"] as? [String: Any])?["summary"] as? String ?? ""
+                done = st["trainingPending"] as? Bool == false && summary.contains("from 10 samples")
             }
+            #expect(done, "a training after the last save finished")
             let waited = clock.now - saved
-            print("live loop: the store's model was in use \(waited) after the tenth save")
+            print("live loop: the store's model of all ten examples was in use \(waited) after the tenth save (debug build)")
             #expect(model == StoreModel.folder(of: store).path)
             try await client.execute(uri: "/api/state", method: .get) { r in
                 let names = RecorderFixtures.object(r)["recognizers"] as? [String] ?? []
