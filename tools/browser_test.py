@@ -228,13 +228,38 @@ def live_loop(driver, args):
         else:
             check(m is not None and m["recognized"] == "true" and m["match"] == label,
                   "the sixth %s is recognized as %s" % (label, label))
+    # A spiral saved under zig_zag by mistake shows among the confusions; "move to
+    # spiral" puts it right.
+    driver.find_element(By.CSS_SELECTOR, "#labels button[data-label='zig_zag']").click()
+    sel = driver.find_element(By.ID, "label-select")
+    driver.execute_script("arguments[0].value = 'zig_zag'; arguments[0].dispatchEvent(new Event('change'))", sel)
+    pts = spiral_points(rng)
+    draw(driver, pts, "touch")
+    driver.find_element(By.ID, "done").click()
+    wait_results_for(driver, len(pts))
+    wrong = save_and_wait(driver)
+    check(wrong["label"] == "zig_zag", "the mistaken spiral is saved under zig_zag")
+    WebDriverWait(driver, 60).until(lambda d: "from 11 samples" in d.find_element(By.ID, "report").text)
+    driver.find_element(By.ID, "check-examples").click()
+    WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "confusions").get_attribute("data-count") not in (None, ""))
+    print("confusions: " + text(driver, "#confusions-note"), flush=True)
+    listed = driver.find_elements(By.CSS_SELECTOR, "#confusions figure[data-id='%s']" % wrong["id"])
+    check(len(listed) == 1, "the mistaken spiral is listed among the confusions")
     os.makedirs(os.path.dirname(os.path.abspath(args.screenshot)), exist_ok=True)
     driver.save_screenshot(args.screenshot)
+    if listed:
+        move = listed[0].find_element(By.CSS_SELECTOR, "select.relabel")
+        driver.execute_script("arguments[0].value = 'spiral'; arguments[0].dispatchEvent(new Event('change'))", move)
+        WebDriverWait(driver, 10).until(lambda d: "moved zig_zag" in d.find_element(By.ID, "status").text)
+        check(any(p.endswith(wrong["id"] + ".json") for p in store_files(args.store, "spiral")),
+              "moving it writes the file under spiral/")
+        check(not any(p.endswith(wrong["id"] + ".json") for p in store_files(args.store, "zig_zag")),
+              "and removes it from zig_zag/")
     check(os.path.getsize(args.screenshot) > 10000, "screenshot written to %s" % args.screenshot)
     check(sorted(os.listdir(args.store)) == [".model", "spiral", "zig_zag"] or
           set(os.listdir(args.store)) >= {".model", "spiral", "zig_zag"}, "the model is in the store's .model folder")
-    check(len(store_files(args.store, "zig_zag")) == 5 and len(store_files(args.store, "spiral")) == 5,
-          "five files under each label")
+    check(len(store_files(args.store, "zig_zag")) == 5 and len(store_files(args.store, "spiral")) == 6,
+          "five files under zig_zag, six under spiral")
 
 
 def main():

@@ -2,11 +2,14 @@ import Foundation
 import GestureData
 
 /// The page's undo stack: saves and deletes made through this server, newest last.
-/// Undoing a save deletes the file; undoing a delete writes the sample back under its id.
+/// Undoing a save deletes the file; undoing a delete writes the sample back under its id;
+/// undoing a relabel moves the sample back.
 actor EditHistory {
     enum Edit: Sendable {
         case saved(SampleStore.Entry)
         case deleted(SampleStore.Entry, Sample)
+        /// A sample moved from one label to another (same id).
+        case relabeled(from: SampleStore.Entry, to: SampleStore.Entry)
     }
 
     private var edits: [Edit] = []

@@ -65,7 +65,7 @@ enum RecorderAPI {
 
     /// `DELETE /api/samples/:label/:id` and `POST /api/undo`.
     struct Edited: ResponseEncodable {
-        /// "deleted", "undid save", "undid delete", or "nothing to undo".
+        /// "deleted", "relabeled", "undid save", "undid delete", "undid relabel", or "nothing to undo".
         var action: String
         var label: String?
         var id: String?
@@ -84,6 +84,26 @@ enum RecorderAPI {
         var thumbnail: [[[Double]]]
         /// Set instead of the rest when the file does not decode.
         var error: String?
+    }
+
+    /// `GET /api/confusions`: the store's examples the model in use does not accept as
+    /// their own label.
+    struct Confusions: ResponseEncodable {
+        /// The model that judged (its recognizer's name).
+        var recognizer: String
+        /// Examples judged.
+        var checked: Int
+        var confusions: [Confusion]
+    }
+
+    struct Confusion: Codable {
+        var sample: SampleSummary
+        /// The label the model picked (nil: none).
+        var match: String?
+        /// Whether the model accepted it (as `match`, another label).
+        var accepted: Bool
+        /// The verdict in words.
+        var verdict: String
     }
 
     struct SampleList: ResponseEncodable {

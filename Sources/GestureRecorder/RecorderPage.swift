@@ -52,6 +52,9 @@ enum RecorderPage {
   #results .detail { color: var(--muted); font-size: 12px; }
   #labels { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 8px; }
   #labels button.active { border-color: var(--accent); color: var(--accent); font-weight: 600; }
+  #confusions { display: grid; grid-template-columns: repeat(auto-fill, minmax(120px, 1fr)); gap: 8px; margin-top: 8px; }
+  #confusions figure { margin: 0; border: 1px solid #d66; border-radius: 6px; padding: 4px; font-size: 11px; }
+  #confusions select { max-width: 100%; font-size: 11px; }
   #thumbs { display: grid; grid-template-columns: repeat(auto-fill, minmax(86px, 1fr)); gap: 8px; }
   figure.thumb { position: relative; margin: 0; border: 1px solid var(--line); border-radius: 6px; padding: 4px; background: #fff; }
   figure.thumb canvas { display: block; width: 100%; aspect-ratio: 1 / 1; }
@@ -129,6 +132,14 @@ enum RecorderPage {
       </div>
       <div id="model" class="muted"></div>
       <pre id="report" hidden></pre>
+    </section>
+    <section style="margin-top:16px">
+      <h2>Confusions</h2>
+      <div class="row" style="margin-top:0">
+        <button id="check-examples">Check my examples</button>
+        <span id="confusions-note" class="muted"></span>
+      </div>
+      <div id="confusions"></div>
     </section>
     <p class="muted">Keys: <kbd>Enter</kbd> save · <kbd>Esc</kbd> clear · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo</p>
   </div>
@@ -364,6 +375,52 @@ enum RecorderPage {
     } catch (e) { status("delete failed: " + e.message, "error"); }
   }
 
+  async function relabelSample(label, id, to) {
+    try {
+      await api("POST", "/api/samples/" + encodeURIComponent(label) + "/" + encodeURIComponent(id) + "/relabel", { label: to });
+      status("moved " + label + " " + id + " to " + to + " (Undo moves it back)", "ok");
+      await refresh();
+    } catch (e) { status("relabel failed: " + e.message, "error"); }
+  }
+  // The examples the model in use rejects or takes for another label: each with its
+  // verdict, a delete button and a "move to" label list.
+  async function checkExamples() {
+    const box = $("confusions"), note = $("confusions-note");
+    note.textContent = "checking…";
+    try {
+      const r = await api("GET", "/api/confusions");
+      box.replaceChildren();
+      note.textContent = r.confusions.length + " of " + r.checked + " examples not accepted as their label by " + r.recognizer;
+      box.dataset.count = String(r.confusions.length);
+      for (const c of r.confusions) {
+        const s = c.sample;
+        const fig = document.createElement("figure");
+        fig.dataset.label = s.label; fig.dataset.id = s.id; fig.dataset.match = c.match || "";
+        fig.title = c.verdict;
+        const cv = document.createElement("canvas");
+        cv.width = 96; cv.height = 96;
+        const cap = document.createElement("figcaption");
+        cap.textContent = s.label + " → " + (c.accepted ? "taken for " + c.match : "rejected" + (c.match ? " (closest " + c.match + ")" : ""));
+        const del = document.createElement("button");
+        del.textContent = "delete"; del.className = "delete-confused";
+        del.onclick = async () => { await removeSample(s.label, s.id); await checkExamples(); };
+        const sel = document.createElement("select");
+        sel.className = "relabel";
+        const first = document.createElement("option");
+        first.value = ""; first.textContent = "move to…";
+        sel.append(first);
+        for (const l of S.labels) {
+          if (l.label === s.label) continue;
+          const o = document.createElement("option"); o.value = l.label; o.textContent = l.label; sel.append(o);
+        }
+        sel.onchange = async () => { if (sel.value) { await relabelSample(s.label, s.id, sel.value); await checkExamples(); } };
+        fig.append(cv, cap, del, sel);
+        box.append(fig);
+        drawThumb(cv, s.thumbnail);
+      }
+    } catch (e) { note.textContent = ""; status("checking examples: " + e.message, "error"); }
+  }
+
   // ---- labels, thumbnails ---------------------------------------------
   function fillLabels(current) {
     const sel = $("label-select");
@@ -491,6 +548,7 @@ enum RecorderPage {
   $("clear").onclick = () => { clearPad(); status(""); };
   $("save").onclick = () => save();
   $("undo").onclick = () => undo();
+  $("check-examples").onclick = () => checkExamples();
   $("add-label").onclick = () => addLabel();
   $("new-label").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); addLabel(); } });
   $("label-select").onchange = () => localStorage.setItem("gesturelab.label", $("label-select").value);

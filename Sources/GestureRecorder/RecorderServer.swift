@@ -18,7 +18,9 @@ import Hummingbird
 /// - `GET /api/samples?label=L&limit=N` newest samples first, with thumbnails;
 /// - `POST /api/recognize` a native sample → the recognizers' results (nothing written);
 /// - `POST /api/samples` a native sample with its label → saved atomically under `DIR/LABEL/`;
-/// - `DELETE /api/samples/LABEL/ID`; `POST /api/undo` undoes the last save or delete;
+/// - `DELETE /api/samples/LABEL/ID`; `POST /api/samples/LABEL/ID/relabel` `{"label": NEW}`
+///   moves a sample to another label; `POST /api/undo` undoes the last save, delete or relabel;
+/// - `GET /api/confusions` the examples the model in use rejects or takes for another label;
 /// - `POST /api/train` runs the training workflow; `GET /api/report` its last report.
 ///
 /// The live loop: when the trainer writes the store's model (``StoreModel``, as
@@ -97,6 +99,12 @@ public struct RecorderServer: Sendable {
             let id = try Self.pathParameter("id", context)
             return try await self.delete(label: label, id: id)
         }
+        router.post("/api/samples/:label/:id/relabel") { request, context in
+            let label = try Self.pathParameter("label", context)
+            let id = try Self.pathParameter("id", context)
+            return try await self.relabel(label: label, id: id, request)
+        }
+        router.get("/api/confusions") { _, _ in try await self.confusions() }
         router.post("/api/undo") { _, _ in try await self.undo() }
         router.post("/api/train") { _, _ in try await self.train() }
         return router
@@ -164,6 +172,53 @@ public struct RecorderServer: Sendable {
         return .init(action: "deleted", label: entry.label, id: entry.id, undoLeft: await history.count)
     }
 
+    /// Moves a sample to another label (same id): body `{"label": "NEW"}`.
+    func relabel(label: String, id: String, _ request: Request) async throws -> RecorderAPI.Edited {
+        struct Body: Decodable { var label: String }
+        let buffer = try await request.body.collect(upTo: 64 * 1024)
+        guard let body = try? JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView)) else {
+            throw HTTPError(.badRequest, message: "the body must be {\"label\": \"NEW LABEL\"}; nothing was changed")
+        }
+        let new: String
+        do { new = try SampleStore.sanitizedLabel(body.label) } catch { throw HTTPError(.badRequest, message: "\(error); nothing was changed") }
+        let from = SampleStore.Entry(label: label, id: id)
+        var sample = try storeCall { try store.load(from) }
+        guard new != from.label else { return .init(action: "relabeled", label: new, id: id, undoLeft: await history.count) }
+        sample.label = new
+        let to = SampleStore.Entry(label: new, id: id)
+        // Written under the new label first: a failure leaves the sample where it was.
+        try storeCall { try store.write(sample, as: to) }
+        try storeCall { try store.delete(from) }
+        await history.record(.relabeled(from: from, to: to))
+        await scheduleTraining()
+        return .init(action: "relabeled", label: new, id: id, undoLeft: await history.count)
+    }
+
+    /// Every example in the store judged by the model in use (the store's own model once
+    /// trained): those it rejects or takes for another label. The model was trained on
+    /// these examples, so this finds outliers and mislabelled examples, not accuracy.
+    func confusions() async throws -> RecorderAPI.Confusions {
+        guard let judge = await currentRecognizers().first(where: { $0 is ModelSampleRecognizer || $0 is MatcherRecognizer }) else {
+            throw HTTPError(.conflict, message: "no model to judge with yet: save examples of at least one label, then train")
+        }
+        let entries = try storeCall { try store.list() }
+        var out: [RecorderAPI.Confusion] = []
+        var checked = 0
+        for entry in entries.prefix(5000) {
+            guard let s = try? store.load(entry) else { continue }
+            checked += 1
+            guard let r = judge.recognize(s.gesture).first else { continue }
+            // (No decision — a matcher without rejection — counts as taking the best match.)
+            let accepted = r.recognized ?? (r.match != nil)
+            if accepted && r.match == entry.label { continue }
+            let summary = RecorderAPI.SampleSummary(label: entry.label, id: entry.id, subject: s.subject, device: s.meta["device"],
+                                                    strokes: s.gesture.strokes.count, points: s.gesture.pointCount,
+                                                    thumbnail: RecorderAPI.thumbnail(s.gesture, maxPoints: settings.thumbnailPointsPerStroke))
+            out.append(.init(sample: summary, match: r.match, accepted: accepted, verdict: r.detail))
+        }
+        return .init(recognizer: judge.name, checked: checked, confusions: out)
+    }
+
     func undo() async throws -> RecorderAPI.Edited {
         guard let edit = await history.popLast() else {
             return .init(action: "nothing to undo", undoLeft: 0)
@@ -187,6 +242,18 @@ public struct RecorderServer: Sendable {
                 throw HTTPError(.internalServerError, message: "undo failed: \(error)")
             }
             return .init(action: "undid delete", label: entry.label, id: entry.id, undoLeft: await history.count)
+        case .relabeled(let from, let to):
+            do {
+                var sample = try store.load(to)
+                sample.label = from.label
+                try store.write(sample, as: from)
+                try store.delete(to)
+            } catch {
+                await history.restore(edit)
+                throw HTTPError(.internalServerError, message: "undo failed: \(error)")
+            }
+            await scheduleTraining()
+            return .init(action: "undid relabel", label: from.label, id: from.id, undoLeft: await history.count)
         }
     }
 

@@ -125,4 +125,46 @@ struct RecorderLiveLoopTests {
             }
         }
     }
+
+    @Test func confusionsListAMislabelledExampleAndRelabelMovesItWithUndo() async throws {
+        let dir = try TemporaryDirectory("recorder-live"); defer { dir.remove() }
+        let store = try SampleStore(root: dir.url.appendingPathComponent("store"))
+        var rng = SeededGenerator(seed: 21)
+        func save(_ drawn: String, as label: String) throws -> SampleStore.Entry {
+            let pts = Self.drawn(drawn, &rng).enumerated().map { Point(x: $1.0, y: $1.1, t: Double($0) * 0.01) }
+            return try store.save(Sample(gesture: Gesture(points: pts), label: label, subject: "s01"))
+        }
+        for _ in 0..<6 { _ = try save("zig_zag", as: "zig_zag"); _ = try save("spiral", as: "spiral") }
+        let wrong = try save("spiral", as: "zig_zag")   // a spiral saved under the wrong label
+        _ = try await WorkflowTrainingRunner().train(store: store)
+        let server = RecorderServer(store: store, settings: .default, recognizers: [], trainer: WorkflowTrainingRunner())
+        try await server.makeApplication().test(.router) { client in
+            let listed = try await client.execute(uri: "/api/confusions", method: .get) { r in
+                #expect(r.status == .ok, "\(RecorderFixtures.text(r))")
+                let o = RecorderFixtures.object(r)
+                #expect(o["checked"] as? Int == 13)
+                return (o["confusions"] as? [[String: Any]] ?? []).map { (($0["sample"] as? [String: Any])?["id"] as? String ?? "", $0["match"] as? String) }
+            }
+            #expect(listed.contains { $0.0 == wrong.id }, "the mislabelled spiral is listed: \(listed)")
+            let moved = "{\"label\": \"spiral\"}"
+            try await client.execute(uri: "/api/samples/zig_zag/\(wrong.id)/relabel", method: .post, headers: RecorderFixtures.json,
+                                     body: RecorderFixtures.body(moved)) { r in
+                #expect(r.status == .ok, "\(RecorderFixtures.text(r))")
+                #expect(RecorderFixtures.object(r)["action"] as? String == "relabeled")
+            }
+            #expect(try store.list(label: "spiral").contains { $0.id == wrong.id })
+            #expect(try !store.list(label: "zig_zag").contains { $0.id == wrong.id })
+            #expect(try store.load(.init(label: "spiral", id: wrong.id)).label == "spiral")
+            try await client.execute(uri: "/api/samples/zig_zag/\(wrong.id)/relabel", method: .post, headers: RecorderFixtures.json,
+                                     body: RecorderFixtures.body("{\"label\": \"../x\"}")) { r in
+                #expect(r.status == .badRequest)
+            }
+            try await client.execute(uri: "/api/undo", method: .post) { r in
+                #expect(RecorderFixtures.object(r)["action"] as? String == "undid relabel")
+            }
+            #expect(try store.list(label: "zig_zag").contains { $0.id == wrong.id })
+            #expect(try store.load(.init(label: "zig_zag", id: wrong.id)).label == "zig_zag")
+        }
+        #expect(try store.list().count == 13)
+    }
 }
