@@ -106,6 +106,14 @@ enum RecorderAPI {
         var verdict: String
     }
 
+    struct SavedSession: ResponseEncodable {
+        var file: String
+        var lines: Int
+        /// Distinct touches (fingers put down) in the session.
+        var touches: Int
+        var labels: Int
+    }
+
     struct SampleList: ResponseEncodable {
         var label: String?
         var total: Int

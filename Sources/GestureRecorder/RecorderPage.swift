@@ -87,6 +87,11 @@ enum RecorderPage {
         <button id="undo" title="Ctrl+Z: undo the last save or delete">Undo</button>
       </div>
       <div class="row">
+        <button id="session" title="record every finger, with times, until Stop: a touch session for gesturelab eval engine">Record a session</button>
+        <button id="session-mark" disabled title="mark the time you draw the selected label (press again to end the mark)">Mark: I'm drawing the label</button>
+        <span id="session-note" class="muted"></span>
+      </div>
+      <div class="row">
         <label class="field">end a sample after a pause of (ms; 0 = Done only)
           <input id="pause-ms" type="number" min="0" step="100" value="800">
         </label>
@@ -232,6 +237,90 @@ enum RecorderPage {
     const v = parseInt($("pause-ms").value, 10);
     return Number.isFinite(v) && v > 0 ? v : 0;
   }
+
+  // ---- session mode: every pointer, into the engine's touch-session lines ----
+  // While a session records, the pad's pointer events go here (capture phase, so the
+  // one-stroke sample recorder never sees them). Each pointer gets a touch id; each
+  // event is one line {t, phase, touches: [{id, x, y}]}; marks are labelled windows.
+  const SESSION = { on: false, t0: null, ids: new Map(), next: 1, events: [], labels: [], mark: null, paths: new Map() };
+  function sessionTime(e) {
+    if (SESSION.t0 === null) SESSION.t0 = e.timeStamp;
+    const last = SESSION.events.length ? SESSION.events[SESSION.events.length - 1].t : 0;
+    return Math.max(last, Math.round((e.timeStamp - SESSION.t0) / 1000 * 1e6) / 1e6);
+  }
+  function sessionLine(e, phase) {
+    const r = pad.getBoundingClientRect();
+    let id = SESSION.ids.get(e.pointerId);
+    if (phase === "began") { id = SESSION.next++; SESSION.ids.set(e.pointerId, id); SESSION.paths.set(id, []); }
+    if (id === undefined) return;
+    const x = Math.round((e.clientX - r.left) * 100) / 100, y = Math.round((e.clientY - r.top) * 100) / 100;
+    SESSION.events.push({ t: sessionTime(e), phase, touches: [{ id, x, y }] });
+    SESSION.paths.get(id).push([x, y, 0]);
+    if (phase === "ended" || phase === "cancelled") SESSION.ids.delete(e.pointerId);
+    S.strokes = Array.from(SESSION.paths.values());
+    redraw();
+    $("session-note").textContent = "recording: " + SESSION.events.length + " lines, " + (SESSION.next - 1) + " touches" +
+      (SESSION.labels.length ? ", " + SESSION.labels.length + " marked" : "");
+  }
+  const sessionHandlers = {
+    pointerdown: (e) => { try { pad.setPointerCapture(e.pointerId); } catch (err) {} sessionLine(e, "began"); },
+    pointermove: (e) => { if (SESSION.ids.has(e.pointerId)) sessionLine(e, "moved"); },
+    pointerup: (e) => sessionLine(e, "ended"),
+    pointercancel: (e) => sessionLine(e, "cancelled"),
+  };
+  for (const [type, handler] of Object.entries(sessionHandlers)) {
+    pad.addEventListener(type, (e) => {
+      if (!SESSION.on) return;
+      e.preventDefault(); e.stopImmediatePropagation();
+      handler(e);
+    }, { capture: true });
+  }
+  function endMark(t) {
+    if (!SESSION.mark) return;
+    SESSION.labels.push({ name: SESSION.mark.name, start: SESSION.mark.start, end: Math.max(t, SESSION.mark.start) });
+    SESSION.mark = null;
+    $("session-mark").textContent = "Mark: I'm drawing the label";
+  }
+  async function toggleSession() {
+    const b = $("session");
+    if (!SESSION.on) {
+      clearPad();
+      Object.assign(SESSION, { on: true, t0: performance.now(), ids: new Map(), next: 1, events: [], labels: [], mark: null, paths: new Map() });
+      b.textContent = "Stop and save the session";
+      $("session-mark").disabled = false;
+      $("session-note").textContent = "recording every finger; Mark to label a stretch, Stop to save";
+      document.body.dataset.session = "on";
+      return;
+    }
+    const now = SESSION.events.length ? SESSION.events[SESSION.events.length - 1].t : 0;
+    endMark(now);
+    SESSION.on = false;
+    b.textContent = "Record a session";
+    $("session-mark").disabled = true;
+    document.body.dataset.session = "off";
+    // Fingers still down when Stop is pressed are cancelled, so the session is complete.
+    const open = Array.from(SESSION.ids.values());
+    if (open.length) SESSION.events.push({ t: now, phase: "cancelled", touches: open.map((id) => {
+      const p = SESSION.paths.get(id); const q = p[p.length - 1]; return { id, x: q[0], y: q[1] }; }) });
+    if (!SESSION.events.length) { $("session-note").textContent = "nothing recorded"; return; }
+    try {
+      const r = await api("POST", "/api/sessions", { events: SESSION.events, labels: SESSION.labels });
+      const note = $("session-note");
+      note.dataset.file = r.file;
+      note.textContent = "saved " + r.lines + " lines, " + r.touches + " touches, " + r.labels + " marked → " + r.file;
+      status("session saved → " + r.file + " (gesturelab eval engine --sessions on its folder)", "ok");
+    } catch (e) { status("session not saved: " + e.message, "error"); }
+    clearPad();
+  }
+  $("session").onclick = () => toggleSession();
+  $("session-mark").onclick = () => {
+    const t = SESSION.t0 === null ? 0 : Math.max(0, (performance.now() - SESSION.t0) / 1000);
+    if (SESSION.mark) { endMark(t); return; }
+    const name = $("label-select").value;
+    if (!name) { status("pick a label to mark", "error"); return; }
+    SESSION.mark = { name, start: t };
+    $("session-mark").textContent = "End mark (" + name + ")";
+  };
 
   pad.addEventListener("pointerdown", (e) => {
     if (S.pointerId !== null) return;          // one pointer at a time

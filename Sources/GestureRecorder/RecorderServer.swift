@@ -20,6 +20,8 @@ import Hummingbird
 /// - `POST /api/samples` a native sample with its label → saved atomically under `DIR/LABEL/`;
 /// - `DELETE /api/samples/LABEL/ID`; `POST /api/samples/LABEL/ID/relabel` `{"label": NEW}`
 ///   moves a sample to another label; `POST /api/undo` undoes the last save, delete or relabel;
+/// - `POST /api/sessions` a multi-touch session (every pointer, the engine's touch-session
+///   lines, optional labelled windows) → `STORE/.sessions/ID.jsonl`;
 /// - `GET /api/confusions` the examples the model in use rejects or takes for another label;
 /// - `POST /api/train` runs the training workflow; `GET /api/report` its last report.
 ///
@@ -105,6 +107,7 @@ public struct RecorderServer: Sendable {
             return try await self.relabel(label: label, id: id, request)
         }
         router.get("/api/confusions") { _, _ in try await self.confusions() }
+        router.post("/api/sessions") { request, _ in try await self.saveSession(request) }
         router.post("/api/undo") { _, _ in try await self.undo() }
         router.post("/api/train") { _, _ in try await self.train() }
         return router
@@ -170,6 +173,48 @@ public struct RecorderServer: Sendable {
         await history.record(.deleted(entry, sample))
         await scheduleTraining()
         return .init(action: "deleted", label: entry.label, id: entry.id, undoLeft: await history.count)
+    }
+
+    /// The hidden folder of the touch sessions recorded on the page (the engine's format,
+    /// for `gesturelab eval engine --sessions STORE/.sessions`).
+    public static let sessionsFolder = ".sessions"
+
+    /// Saves a multi-touch session: body `{"events": [lines], "labels": [{name, start, end}]}`
+    /// (labels optional: an unlabelled session is everyday use, where every activation is
+    /// a false one). Validated as the reader validates session files, then written
+    /// atomically as `STORE/.sessions/ID.jsonl` with its `ID.labels.json`.
+    func saveSession(_ request: Request) async throws -> RecorderAPI.SavedSession {
+        struct Body: Decodable {
+            var events: [TouchSessionEvent]
+            var labels: [SessionLabels.Gesture]?
+        }
+        let buffer = try await request.body.collect(upTo: settings.maxBodyBytes)
+        let body: Body
+        do { body = try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView)) } catch {
+            throw HTTPError(.badRequest, message: "not a session: \(error); nothing was written")
+        }
+        guard !body.events.isEmpty else { throw HTTPError(.badRequest, message: "the session has no events; nothing was written") }
+        let bytes: Data
+        do {
+            bytes = try TouchSessionWriter.encode(body.events, file: "session")
+            _ = try TouchSessionReader.decode(bytes, file: "session")
+        } catch {
+            throw HTTPError(.badRequest, message: "\(error); nothing was written")
+        }
+        let id = "\(Int(Date().timeIntervalSince1970 * 1000))-\(UUID().uuidString)"
+        let folder = store.root.appendingPathComponent(Self.sessionsFolder, isDirectory: true)
+        let file = folder.appendingPathComponent(id + ".jsonl")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            // The labels first: a session file never lacks the labels it was saved with.
+            let labels = SessionLabels(gestures: body.labels ?? [])
+            try AtomicFile.write(try labels.encoded(), to: URL(fileURLWithPath: SessionLabels.sidecarPath(forSession: file.path)))
+            try AtomicFile.write(bytes, to: file)
+        } catch {
+            throw HTTPError(.internalServerError, message: "cannot write the session: \(error)")
+        }
+        let touches = Set(body.events.flatMap { $0.touches.map(\.id) }).count
+        return .init(file: file.path, lines: body.events.count, touches: touches, labels: body.labels?.count ?? 0)
     }
 
     /// Moves a sample to another label (same id): body `{"label": "NEW"}`.

@@ -167,4 +167,39 @@ struct RecorderLiveLoopTests {
         }
         #expect(try store.list().count == 13)
     }
+
+    @Test func aSessionFromThePageIsValidatedAndWrittenWithItsLabels() async throws {
+        let dir = try TemporaryDirectory("recorder-session"); defer { dir.remove() }
+        let store = try SampleStore(root: dir.url.appendingPathComponent("store"))
+        let server = RecorderServer(store: store, settings: .default, recognizers: [], trainer: nil)
+        let folder = store.root.appendingPathComponent(RecorderServer.sessionsFolder)
+        let good = """
+        {"events": [{"t": 0, "phase": "began", "touches": [{"id": 1, "x": 10, "y": 10}]},
+                    {"t": 0.01, "phase": "began", "touches": [{"id": 2, "x": 50, "y": 10}]},
+                    {"t": 0.05, "phase": "moved", "touches": [{"id": 2, "x": 90, "y": 10}]},
+                    {"t": 0.1, "phase": "ended", "touches": [{"id": 1, "x": 10, "y": 10}, {"id": 2, "x": 90, "y": 10}]}],
+         "labels": [{"name": "pinch", "start": 0, "end": 0.1}]}
+        """
+        // A finger that moves before it began: refused, nothing written.
+        let bad = #"{"events": [{"t": 0, "phase": "moved", "touches": [{"id": 1, "x": 10, "y": 10}]}]}"#
+        try await server.makeApplication().test(.router) { client in
+            try await client.execute(uri: "/api/sessions", method: .post, headers: RecorderFixtures.json, body: RecorderFixtures.body(bad)) { r in
+                #expect(r.status == .badRequest)
+                #expect(RecorderFixtures.text(r).contains("nothing was written"))
+            }
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            #expect(left.isEmpty, "nothing written: \(left)")
+            let file = try await client.execute(uri: "/api/sessions", method: .post, headers: RecorderFixtures.json, body: RecorderFixtures.body(good)) { r in
+                #expect(r.status == .ok, "\(RecorderFixtures.text(r))")
+                let o = RecorderFixtures.object(r)
+                #expect(o["lines"] as? Int == 4 && o["touches"] as? Int == 2 && o["labels"] as? Int == 1)
+                return o["file"] as? String ?? ""
+            }
+            let events = try TouchSessionReader.decode(try Data(contentsOf: URL(fileURLWithPath: file)), file: file)
+            #expect(events.count == 4)
+            let labels = try SessionLabels.decode(try Data(contentsOf: URL(fileURLWithPath: SessionLabels.sidecarPath(forSession: file))), file: "labels")
+            #expect(labels.gestures.map(\.name) == ["pinch"])
+        }
+        #expect(try store.labels().isEmpty, "sessions are not samples")
+    }
 }
