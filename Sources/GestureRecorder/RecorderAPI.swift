@@ -114,6 +114,12 @@ enum RecorderAPI {
         var labels: Int
     }
 
+    static func summary(_ entry: SampleStore.Entry, _ s: Sample, maxPoints: Int) -> SampleSummary {
+        SampleSummary(label: entry.label, id: entry.id, subject: s.subject, device: s.meta["device"],
+                      strokes: s.gesture.strokes.count, points: s.gesture.pointCount,
+                      thumbnail: thumbnail(s.gesture, maxPoints: maxPoints))
+    }
+
     struct SampleList: ResponseEncodable {
         var label: String?
         var total: Int

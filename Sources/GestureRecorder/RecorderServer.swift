@@ -141,10 +141,7 @@ public struct RecorderServer: Sendable {
         let newest = entries.sorted { ($0.id, $0.label) > ($1.id, $1.label) }.prefix(limit)
         let rows = newest.map { entry -> RecorderAPI.SampleSummary in
             do {
-                let s = try store.load(entry)
-                return .init(label: entry.label, id: entry.id, subject: s.subject, device: s.meta["device"],
-                             strokes: s.gesture.strokes.count, points: s.gesture.pointCount,
-                             thumbnail: RecorderAPI.thumbnail(s.gesture, maxPoints: settings.thumbnailPointsPerStroke))
+                return RecorderAPI.summary(entry, try store.load(entry), maxPoints: settings.thumbnailPointsPerStroke)
             } catch {
                 return .init(label: entry.label, id: entry.id, strokes: 0, points: 0, thumbnail: [], error: "\(error)")
             }
@@ -256,9 +253,7 @@ public struct RecorderServer: Sendable {
             // (No decision — a matcher without rejection — counts as taking the best match.)
             let accepted = r.recognized ?? (r.match != nil)
             if accepted && r.match == entry.label { continue }
-            let summary = RecorderAPI.SampleSummary(label: entry.label, id: entry.id, subject: s.subject, device: s.meta["device"],
-                                                    strokes: s.gesture.strokes.count, points: s.gesture.pointCount,
-                                                    thumbnail: RecorderAPI.thumbnail(s.gesture, maxPoints: settings.thumbnailPointsPerStroke))
+            let summary = RecorderAPI.summary(entry, s, maxPoints: settings.thumbnailPointsPerStroke)
             out.append(.init(sample: summary, match: r.match, accepted: accepted, verdict: r.detail))
         }
         return .init(recognizer: judge.name, checked: checked, confusions: out)

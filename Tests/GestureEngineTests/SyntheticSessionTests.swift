@@ -4,6 +4,20 @@ import GestureGeometry
 @testable import GestureEngine
 
 struct SyntheticSessionTests {
+    /// Every scripted gesture of a ten-minute session detected once, by its recognizer,
+    /// with no repeat and no false activation.
+    static func expectEachGestureOnce(_ eval: SessionEvaluation, sourceLocation: SourceLocation = #_sourceLocation) {
+        let total = eval.total
+        #expect(total.expected > 250, sourceLocation: sourceLocation)
+        #expect(total.detected == total.expected, sourceLocation: sourceLocation)
+        #expect(total.repeats == 0, sourceLocation: sourceLocation)
+        #expect(total.falseActivations == 0, sourceLocation: sourceLocation)
+        for c in eval.counts {
+            #expect(c.missed == 0 && c.falseActivations == 0, "\(c.name): \(c.missed) missed, \(c.falseActivations) false",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func sameSeedGivesTheSameSession() {
         var a = SyntheticSessionGenerator(seed: 3), b = SyntheticSessionGenerator(seed: 3), c = SyntheticSessionGenerator(seed: 4)
         let sa = a.session(duration: 30, mix: SyntheticGesture.standardMix)
@@ -42,11 +56,7 @@ struct SyntheticSessionTests {
         print("ten-minute synthetic session (seed 2026): \(result.eventCount) lines, \(result.touchCount) touches, "
               + "\(total.expected) labelled gestures, \(total.detected) detected once, \(total.missed) missed, "
               + "\(total.repeats) repeats, \(total.falseActivations) false activations")
-        #expect(total.expected > 250)
-        #expect(total.detected == total.expected)
-        #expect(total.repeats == 0)
-        #expect(total.falseActivations == 0)
-        for c in eval.counts { #expect(c.missed == 0, "\(c.name) missed \(c.missed)") }
+        Self.expectEachGestureOnce(eval)
     }
 
     /// The same ten minutes with the recognizers spread over three nested views (taps on
@@ -60,12 +70,7 @@ struct SyntheticSessionTests {
         let result = try SessionReplayer.replay(s.events, through: arena)
         let eval = SessionEvaluation.evaluate(result.activations, labels: s.labels,
                                               recognizerNames: config.recognizers.map(\.name))
-        let total = eval.total
-        #expect(total.expected > 250)
-        #expect(total.detected == total.expected)
-        #expect(total.repeats == 0)
-        #expect(total.falseActivations == 0)
-        for c in eval.counts { #expect(c.missed == 0, "\(c.name) missed \(c.missed)") }
+        Self.expectEachGestureOnce(eval)
     }
 
     /// Ten minutes over two views side by side, each with its own full set of the
@@ -117,12 +122,7 @@ struct SyntheticSessionTests {
         let result = try SessionReplayer.replay(events, through: arena)
         let eval = SessionEvaluation.evaluate(result.activations, labels: SessionLabels(gestures: labels),
                                               recognizerNames: config.recognizers.map(\.name))
-        let total = eval.total
-        #expect(total.expected > 250)
-        #expect(total.detected == total.expected)
-        #expect(total.repeats == 0)
-        #expect(total.falseActivations == 0)
-        for c in eval.counts { #expect(c.missed == 0 && c.falseActivations == 0, "\(c.name): \(c.missed) missed, \(c.falseActivations) false") }
+        Self.expectEachGestureOnce(eval)
     }
 
     @Test func shapesWithoutTheirRecognizersAreCountedAsFalsePans() throws {
