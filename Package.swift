@@ -58,6 +58,11 @@ let package = Package(
             dependencies: [
                 "GestureTraining", "GestureData",
                 .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            // The page's files, compiled into the module (no bundle to ship beside the binary).
+            resources: [
+                .embedInCode("Page/recorder.html"), .embedInCode("Page/recorder.css"),
+                .embedInCode("Page/recorder.js"),
             ]
         ),
         .executableTarget(

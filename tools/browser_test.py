@@ -60,6 +60,24 @@ def line_points():
     return [(100 + i * 20, 400) for i in range(10)]
 
 
+def check_page_assets(driver):
+    """The page's style sheet and script are the served resource files, the script's
+    helpers pass Tests/Browser/recorder.test.js, and the console holds no error."""
+    check(driver.execute_script(
+        "return [...document.scripts].map(s => new URL(s.src).pathname).join(',')") == "/recorder.js",
+          "the page's one script is /recorder.js")
+    check(driver.execute_script(
+        "return getComputedStyle(document.getElementById('pad')).touchAction") == "none",
+          "the style sheet /recorder.css applies (the pad has touch-action: none)")
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "Tests", "Browser", "recorder.test.js")) as f:
+        result = driver.execute_script("return (\n" + f.read() + "\n);")
+    check(result["checks"] > 20 and not result["failures"],
+          "recorder.test.js: %d checks of the page's helpers, failures: %s" % (result["checks"], result["failures"]))
+    errors = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+    check(not errors, "no error in the browser console: %s" % errors)
+
+
 def make_driver(chromium, chromedriver):
     opts = webdriver.ChromeOptions()
     opts.binary_location = chromium
@@ -71,8 +89,11 @@ def make_driver(chromium, chromedriver):
 
 
 def draw(driver, pts, kind):
-    """Presses at pts[0], moves through the rest, releases: one stroke on the pad."""
+    """Presses at pts[0], moves through the rest, releases: one stroke on the pad. The
+    facts line's point count is cleared first, so that wait_results_for never takes the
+    previous sample's results (of the same length) for this one's."""
     rect = driver.execute_script(
+        "document.getElementById('facts').dataset.points = '';"
         "const r = document.getElementById('pad').getBoundingClientRect();"
         "return [r.left, r.top, r.width, r.height];")
     left, top, width, height = rect
@@ -311,11 +332,76 @@ def live_loop(driver, args):
           "five files under zig_zag, six under spiral")
 
 
+# Reads every text and cell of an SVG plot as Chromium laid it out.
+PLOT_LAYOUT_JS = """
+const svg = document.documentElement;
+const box = svg.getBoundingClientRect();
+const texts = [...document.querySelectorAll('text')].map(t => {
+  const r = t.getBoundingClientRect();
+  return {text: t.textContent, left: r.left - box.left, right: r.right - box.left,
+          top: r.top - box.top, bottom: r.bottom - box.top, width: r.width, height: r.height,
+          x: parseFloat(t.getAttribute('x')), y: parseFloat(t.getAttribute('y'))};
+});
+const cells = [...document.querySelectorAll('rect[stroke]')].map(c => ({
+  x: parseFloat(c.getAttribute('x')), y: parseFloat(c.getAttribute('y')),
+  width: parseFloat(c.getAttribute('width')), height: parseFloat(c.getAttribute('height'))}));
+return {width: box.width, height: box.height, texts, cells,
+        markers: document.querySelectorAll('circle').length,
+        lines: document.querySelectorAll('polyline, line').length};
+"""
+
+
+def check_plots(driver, folder, shots):
+    """Opens every SVG plot under `folder` in Chromium, saves a screenshot of each under
+    `shots`, and checks what a reader needs: it renders at its size, every text lies
+    inside the picture, the counts of a confusion fit their cells, an ROC has the
+    logarithmic FPR axis from 0.01% to 100% and marked operating points, the accuracy
+    plot has its curve."""
+    plots = sorted(glob.glob(os.path.join(folder, "**", "*.svg"), recursive=True))
+    check(len(plots) >= 5, "%d plots to check under %s" % (len(plots), folder))
+    os.makedirs(shots, exist_ok=True)
+    for path in plots:
+        name = os.path.relpath(path, folder)
+        driver.get("file://" + os.path.abspath(path))
+        lay = driver.execute_script(PLOT_LAYOUT_JS)
+        w, h = lay["width"], lay["height"]
+        driver.set_window_size(int(w) + 40, int(h) + 160)
+        shot = os.path.join(shots, name.replace(os.sep, "-").replace(".svg", ".png"))
+        driver.save_screenshot(shot)
+        check(w >= 300 and h >= 250 and os.path.getsize(shot) > 5000,
+              "%s renders at %dx%d (screenshot %s)" % (name, w, h, shot))
+        outside = [t["text"] for t in lay["texts"]
+                   if t["left"] < -1 or t["top"] < -1 or t["right"] > w + 1 or t["bottom"] > h + 1]
+        check(not outside, "%s: every text inside the picture (outside: %s)" % (name, outside))
+        if name.endswith("-confusion.svg"):
+            cells = lay["cells"]
+            counts = [t for t in lay["texts"] if t["text"].isdigit()]
+            misfit = []
+            for t in counts:
+                cell = next((c for c in cells if c["x"] <= t["x"] <= c["x"] + c["width"]
+                             and c["y"] <= t["y"] <= c["y"] + c["height"]), None)
+                if cell is None or t["width"] > cell["width"] - 2 or t["height"] > cell["height"]:
+                    misfit.append(t["text"])
+            check(counts and not misfit, "%s: all %d counts fit their cells (misfits: %s)"
+                  % (name, len(counts), misfit))
+        if name.endswith("-roc.svg"):
+            labels = [t["text"] for t in lay["texts"]]
+            check(all(x in labels for x in ("0.01%", "0.1%", "1%", "10%", "100%")),
+                  "%s: the FPR axis is logarithmic, 0.01%% to 100%%" % name)
+            check(lay["markers"] >= 1 and any("95% interval" in x for x in labels),
+                  "%s: operating points marked, with their 95%% intervals" % name)
+        if name.endswith("-accuracy.svg"):
+            check(lay["lines"] >= 2 and lay["markers"] >= 2,
+                  "%s: the accuracy curve is drawn with a marker per T" % name)
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--url", required=True)
-    ap.add_argument("--store", required=True)
-    ap.add_argument("--screenshot", required=True)
+    ap.add_argument("--plots", help="check every SVG plot under this folder instead of the page")
+    ap.add_argument("--plot-screenshots", default="out/browser-test/plots")
+    ap.add_argument("--url")
+    ap.add_argument("--store")
+    ap.add_argument("--screenshot")
     ap.add_argument("--chromium", default="/usr/bin/chromium")
     ap.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     ap.add_argument("--expect-detectors", action="store_true",
@@ -326,6 +412,15 @@ def main():
     ap.add_argument("--live-limit", type=float, default=10.0,
                     help="seconds from the last save within which the page must use the store's model")
     args = ap.parse_args()
+    if args.plots:
+        driver = make_driver(args.chromium, args.chromedriver)
+        try:
+            check_plots(driver, args.plots, args.plot_screenshots)
+        finally:
+            driver.quit()
+        return summary()
+    if not (args.url and args.store and args.screenshot):
+        ap.error("--url, --store and --screenshot are required (or --plots)")
     assert args.url.startswith("http://127.0.0.1:"), "the browser test only talks to 127.0.0.1"
 
     driver = make_driver(args.chromium, args.chromedriver)
@@ -333,6 +428,7 @@ def main():
         driver.get(args.url)
         WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
         check(driver.title == "GestureLab recorder", "page title is 'GestureLab recorder'")
+        check_page_assets(driver)
         if args.live_loop:
             live_loop(driver, args)
             return summary()

@@ -87,7 +87,9 @@ public struct RecorderServer: Sendable {
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: RequestGuard<BasicRequestContext>(allowedHosts: settings.allowedHosts))
-        router.get("/") { _, _ in Self.html(RecorderPage.html) }
+        for asset in RecorderPage.assets {
+            router.get(RouterPath(asset.path)) { _, _ in Self.asset(asset) }
+        }
         router.get("/api/state") { _, _ in try await self.state() }
         router.get("/api/samples") { request, _ in try self.samples(request) }
         router.get("/api/report") { _, _ in RecorderAPI.Report(report: await self.reports.last) }
@@ -421,10 +423,10 @@ public struct RecorderServer: Sendable {
         }
     }
 
-    static func html(_ text: String) -> Response {
+    static func asset(_ asset: RecorderPage.Asset) -> Response {
         Response(status: .ok,
-                 headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+                 headers: [.contentType: asset.contentType, .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
     }
 }
 

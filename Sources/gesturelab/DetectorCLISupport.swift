@@ -81,7 +81,10 @@ enum DetectorCLI {
             guard let path = defaultThresholdsPath(kind) else {
                 throw ValidationError("no shipped templates/\(kind.rawValue).json found (set GESTURELAB_TEMPLATES to the templates folder)")
             }
-            return .fixed(try DetectorThresholdsFile.load(path, kind: kind), name: "default (\(path))")
+            // Named by the shipped file, not its absolute path (which differs per machine
+            // and overflows report legends).
+            return .fixed(try DetectorThresholdsFile.load(path, kind: kind),
+                          name: "default (templates/\(URL(fileURLWithPath: path).lastPathComponent))")
         default:
             return .fixed(try DetectorThresholdsFile.load(spec, kind: kind), name: spec)
         }

@@ -39,11 +39,36 @@ struct RecorderServerTests {
                 for id in ["pad", "label-select", "new-label", "subject", "save", "undo", "done", "results", "thumbs", "train", "pause-ms"] {
                     #expect(html.contains("id=\"\(id)\""), "page lacks #\(id)")
                 }
-                #expect(html.contains("pointerdown"))
-                #expect(html.contains("touch-action: none"))
+                #expect(html.contains("<script src=\"/recorder.js\"></script>"))
+                #expect(html.contains("<link rel=\"stylesheet\" href=\"/recorder.css\">"))
                 #expect(!html.contains("src=\"http"), "no external scripts")
                 #expect(!html.contains("href=\"http"), "no external style sheets")
             }
+            // The script and the style sheet are the package's resource files, served as such.
+            try await client.execute(uri: "/recorder.js", method: .get) { r in
+                #expect(r.status == .ok)
+                #expect(r.headers[.contentType]?.hasPrefix("text/javascript") == true)
+                let js = F.text(r)
+                #expect(js.contains("pointerdown"))
+                #expect(js.contains("window.GestureLabRecorder"))
+                #expect(!js.contains("http://") && !js.contains("https://"), "no external requests")
+            }
+            try await client.execute(uri: "/recorder.css", method: .get) { r in
+                #expect(r.status == .ok)
+                #expect(r.headers[.contentType]?.hasPrefix("text/css") == true)
+                #expect(F.text(r).contains("touch-action: none"))
+            }
+        }
+    }
+
+    /// The served page is byte for byte the files in Sources/GestureRecorder/Page (the
+    /// resources are compiled in, not copies that could drift).
+    @Test func servedAssetsAreThePackagesPageFiles() throws {
+        let page = DatasetLocator.packageRoot.appendingPathComponent("Sources/GestureRecorder/Page")
+        for (file, asset) in [("recorder.html", RecorderPage.html), ("recorder.css", RecorderPage.css),
+                              ("recorder.js", RecorderPage.script)] {
+            let onDisk = try [UInt8](Data(contentsOf: page.appendingPathComponent(file)))
+            #expect(onDisk == asset.bytes, "\(file) differs from the compiled resource")
         }
     }
 

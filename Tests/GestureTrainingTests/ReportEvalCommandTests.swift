@@ -42,10 +42,18 @@ struct ReportEvalCommandTests {
         #expect(r.stdout.contains("report: "))
         #expect(r.stderr.isEmpty)
         let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path("report")).filter { $0 != OutputFolder.markerFile }.sorted()
-        #expect(names == ["matcher-accuracy.svg", "matcher-confusion.svg", "report.json", "report.md"])
+        // One confusion per templates-per-class condition, never pooled; the accuracy curve once.
+        #expect(names == ["matcher-T1-accuracy.svg", "matcher-T1-confusion.svg", "matcher-T2-confusion.svg",
+                          "report.json", "report.md"])
         let report = try JSONDecoder().decode(EvaluationReport.self,
                                               from: Data(contentsOf: tmp.url.appendingPathComponent("report/report.json")))
-        #expect(report.classification.first?.accuracyByTemplates.map(\.templatesPerClass) == [1, 2])
+        #expect(report.classification.map(\.name) == ["matcher-T1", "matcher-T2"])
+        // Each condition's confusion counts that condition's recognitions only: per trial one
+        // candidate per label and subject, whatever T (3 trials × 3 labels × 3 subjects).
+        let totals = report.classification.map(\.confusion.total)
+        #expect(totals == [27, 27], "\(totals)")
+        #expect(report.classification[0].accuracyByTemplates.map(\.templatesPerClass) == [1, 2])
+        #expect(report.classification[0].accuracyByTemplates.allSatisfy { !$0.byLabel.isEmpty }, "per-label accuracy at each T")
         #expect(report.seed == 1)
     }
 }

@@ -19,6 +19,9 @@ public struct MatcherEvaluationReport: Codable, Sendable {
     public var perLabel: [String: Double]
     /// `confusion[truth][predicted]` over all T.
     public var confusion: [String: [String: Int]]
+    /// `confusionByTemplates[T][truth][predicted]`: each templates-per-class condition
+    /// apart (empty in reports written before it existed).
+    public var confusionByTemplates: [String: [String: [String: Int]]]
     public var subjects: [String]
     public var templatesPerClass: [Int]
     /// Matcher and variant settings, for the record.
@@ -26,7 +29,43 @@ public struct MatcherEvaluationReport: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case algorithm, evaluationProtocol = "protocol", seed, trials, recognitions, accuracy,
-             accuracyBySpeed, perLabel, confusion, subjects, templatesPerClass, settings
+             accuracyBySpeed, perLabel, confusion, confusionByTemplates, subjects, templatesPerClass, settings
+    }
+
+    public init(algorithm: String, evaluationProtocol: String, seed: UInt64, trials: Int, recognitions: Int,
+                accuracy: [String: Double], accuracyBySpeed: [String: [String: Double]], perLabel: [String: Double],
+                confusion: [String: [String: Int]], confusionByTemplates: [String: [String: [String: Int]]],
+                subjects: [String], templatesPerClass: [Int], settings: [String: String]) {
+        self.algorithm = algorithm
+        self.evaluationProtocol = evaluationProtocol
+        self.seed = seed
+        self.trials = trials
+        self.recognitions = recognitions
+        self.accuracy = accuracy
+        self.accuracyBySpeed = accuracyBySpeed
+        self.perLabel = perLabel
+        self.confusion = confusion
+        self.confusionByTemplates = confusionByTemplates
+        self.subjects = subjects
+        self.templatesPerClass = templatesPerClass
+        self.settings = settings
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        algorithm = try c.decode(String.self, forKey: .algorithm)
+        evaluationProtocol = try c.decode(String.self, forKey: .evaluationProtocol)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        trials = try c.decode(Int.self, forKey: .trials)
+        recognitions = try c.decode(Int.self, forKey: .recognitions)
+        accuracy = try c.decode([String: Double].self, forKey: .accuracy)
+        accuracyBySpeed = try c.decode([String: [String: Double]].self, forKey: .accuracyBySpeed)
+        perLabel = try c.decode([String: Double].self, forKey: .perLabel)
+        confusion = try c.decode([String: [String: Int]].self, forKey: .confusion)
+        confusionByTemplates = try c.decodeIfPresent([String: [String: [String: Int]]].self, forKey: .confusionByTemplates) ?? [:]
+        subjects = try c.decode([String].self, forKey: .subjects)
+        templatesPerClass = try c.decode([Int].self, forKey: .templatesPerClass)
+        settings = try c.decode([String: String].self, forKey: .settings)
     }
 }
 
@@ -36,6 +75,7 @@ struct AccuracyTally: Sendable {
     var totalByT: [Int: Int] = [:]
     var bySpeed: [String: [Int: (Int, Int)]] = [:]
     var confusion = ConfusionMatrix()
+    var confusionByT: [Int: ConfusionMatrix] = [:]
 
     mutating func record(t: Int, speed: String, truth: String, predicted: String?) {
         let ok = predicted == truth
@@ -44,6 +84,7 @@ struct AccuracyTally: Sendable {
         let cur = bySpeed[speed, default: [:]][t] ?? (0, 0)
         bySpeed[speed, default: [:]][t] = (cur.0 + (ok ? 1 : 0), cur.1 + 1)
         confusion.record(truth: truth, predicted: predicted)
+        confusionByT[t, default: ConfusionMatrix()].record(truth: truth, predicted: predicted)
     }
 
     mutating func merge(_ o: AccuracyTally) {
@@ -56,6 +97,7 @@ struct AccuracyTally: Sendable {
             }
         }
         confusion.merge(o.confusion)
+        for (t, m) in o.confusionByT { confusionByT[t, default: ConfusionMatrix()].merge(m) }
     }
 
     func report(algorithm: MatcherAlgorithm, protocolName: String, seed: UInt64, trials: Int,
@@ -71,7 +113,9 @@ struct AccuracyTally: Sendable {
         return MatcherEvaluationReport(
             algorithm: algorithm.rawValue, evaluationProtocol: protocolName, seed: seed, trials: trials,
             recognitions: totalByT.values.reduce(0, +), accuracy: acc, accuracyBySpeed: bySpeedAcc,
-            perLabel: perLabel, confusion: confusion.counts, subjects: subjects, templatesPerClass: ts,
+            perLabel: perLabel, confusion: confusion.counts,
+            confusionByTemplates: Dictionary(uniqueKeysWithValues: confusionByT.map { (String($0.key), $0.value.counts) }),
+            subjects: subjects, templatesPerClass: ts,
             settings: settings)
     }
 }

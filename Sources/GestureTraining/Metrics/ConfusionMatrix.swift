@@ -9,8 +9,9 @@ public struct ConfusionMatrix: Hashable, Codable, Sendable {
 
     public init() {}
 
-    public mutating func record(truth: String, predicted: String?) {
-        counts[truth, default: [:]][predicted ?? Self.rejectedLabel, default: 0] += 1
+    /// Counts `count` samples of `truth` predicted as `predicted` (`nil`: rejected).
+    public mutating func record(truth: String, predicted: String?, count: Int = 1) {
+        counts[truth, default: [:]][predicted ?? Self.rejectedLabel, default: 0] += count
     }
 
     public mutating func merge(_ other: ConfusionMatrix) {

@@ -74,7 +74,15 @@ package struct ChartFrame: Sendable {
         svg.text(yTitle, x: 18, y: top + plotHeight / 2, anchor: .middle, size: 13, rotate: -90)
     }
 
-    /// A legend box in the plot's top-right or bottom-right corner.
+    /// `text` shortened with "…" to fit `width` points at font `size` (a sans-serif
+    /// character averages under 0.6 em; 0.62 keeps a margin).
+    package static func fitted(_ text: String, width: Double, size: Double) -> String {
+        let maxChars = Swift.max(4, Int(width / (0.62 * size)))
+        return text.count > maxChars ? String(text.prefix(maxChars - 1)) + "…" : text
+    }
+
+    /// A legend box in the plot's top-right or bottom-right corner; labels too long for
+    /// it are shortened (the report's JSON and Markdown keep them whole).
     package func drawLegend(into svg: inout SVGDocument, entries: [(label: String, color: String, marker: Bool)],
                             atBottom: Bool = false) {
         guard !entries.isEmpty else { return }
@@ -91,7 +99,7 @@ package struct ChartFrame: Sendable {
             } else {
                 svg.line(x0 + 6, y, x0 + 26, y, stroke: e.color, width: 3)
             }
-            svg.text(e.label, x: x0 + 34, y: y + 4, size: 11)
+            svg.text(Self.fitted(e.label, width: w - 40, size: 11), x: x0 + 34, y: y + 4, size: 11)
         }
     }
 }

@@ -2,22 +2,36 @@ import GestureData
 
 extension EvaluationReport {
     /// The report of `gesturelab eval matcher … --report DIR` for the $1 paper's protocols:
-    /// the confusion over all T, and accuracy against templates per class.
+    /// one confusion per templates-per-class condition T (`matcher-T1`, `matcher-T3`, …;
+    /// conditions are never pooled, since accuracy at T = 1 and T = 9 are different
+    /// questions), and accuracy against T overall and per label on the first of them.
     public static func matcher(_ r: MatcherEvaluationReport, dataset: DatasetSummary?) -> EvaluationReport {
-        var confusion = ConfusionMatrix()
-        for (truth, row) in r.confusion {
-            for (predicted, n) in row where n > 0 {
-                for _ in 0..<n {
-                    confusion.record(truth: truth, predicted: predicted == ConfusionMatrix.rejectedLabel ? nil : predicted)
+        func matrix(_ counts: [String: [String: Int]]) -> ConfusionMatrix {
+            var m = ConfusionMatrix()
+            for (truth, row) in counts {
+                for (predicted, n) in row where n > 0 {
+                    m.record(truth: truth, predicted: predicted == ConfusionMatrix.rejectedLabel ? nil : predicted, count: n)
                 }
             }
+            return m
         }
-        let curve = r.templatesPerClass.compactMap { t in
-            r.accuracy[String(t)].map { AccuracyAtTemplates(templatesPerClass: t, accuracy: $0, byLabel: [:]) }
+        let byT = r.templatesPerClass.compactMap { t in r.confusionByTemplates[String(t)].map { (t, matrix($0)) } }
+        let curve = r.templatesPerClass.compactMap { t -> AccuracyAtTemplates? in
+            guard let acc = r.accuracy[String(t)] else { return nil }
+            let m = byT.first { $0.0 == t }?.1
+            let byLabel = m.map { m in Dictionary(uniqueKeysWithValues: m.counts.keys.map { ($0, m.recall(of: $0)) }) } ?? [:]
+            return AccuracyAtTemplates(templatesPerClass: t, accuracy: acc, byLabel: byLabel)
         }
-        let c = ClassificationEvaluation(
-            name: "matcher", method: "\(r.algorithm), \(r.evaluationProtocol), \(r.trials) trials; confusion pooled over all T",
-            confusion: confusion, accuracyByTemplates: curve)
+        let method = "\(r.algorithm), \(r.evaluationProtocol), \(r.trials) trials"
+        var evaluations = byT.map { t, m in
+            ClassificationEvaluation(name: "matcher-T\(t)", method: "\(method), T = \(t) templates per class", confusion: m)
+        }
+        if evaluations.isEmpty {
+            // A report from before conditions were kept apart: only the pooled confusion exists.
+            evaluations = [ClassificationEvaluation(name: "matcher", method: "\(method); confusion pooled over all T",
+                                                    confusion: matrix(r.confusion))]
+        }
+        evaluations[0].accuracyByTemplates = curve.sorted { $0.templatesPerClass < $1.templatesPerClass }
         var settings = r.settings
         settings["algorithm"] = r.algorithm
         settings["protocol"] = r.evaluationProtocol
@@ -30,7 +44,7 @@ extension EvaluationReport {
             notes.append("speed \(speed): " + line.joined(separator: ", "))
         }
         return EvaluationReport(title: "gesturelab eval matcher (\(r.algorithm), \(r.evaluationProtocol))", seed: r.seed,
-                                settings: settings, dataset: dataset, classification: [c], notes: notes)
+                                settings: settings, dataset: dataset, classification: evaluations, notes: notes)
     }
 }
 
