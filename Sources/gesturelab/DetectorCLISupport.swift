@@ -19,8 +19,14 @@ struct DetectorTargetOptions: ParsableArguments {
     @Option(help: "Seed for every random choice in training (reports state it).")
     var seed: UInt64 = 1
 
+    @Option(help: ArgumentHelp(
+        "Train on N randomly transformed copies of each sample as well (other sampling rates, sizes, tilts, aspects, timing and sensor noise), so that the thresholds hold on other devices.",
+        valueName: "N"))
+    var augment: Int = 0
+
     func validate() throws {
         if targetFPR != nil && targetTPR != nil { throw ValidationError("give --target-fpr or --target-tpr, not both") }
+        if !(0...20).contains(augment) { throw ValidationError("--augment must be between 0 and 20 copies, got \(augment)") }
         for (name, v) in [("--target-fpr", targetFPR), ("--target-tpr", targetTPR)] {
             if let v, !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1, got \(v)") }
         }
@@ -33,10 +39,19 @@ struct DetectorTargetOptions: ParsableArguments {
 
     /// The flags as typed, for provenance notes.
     var commandLine: String {
+        let a = augment > 0 ? " --augment \(augment)" : ""
         switch target {
-        case .falsePositiveRate(let f): "--target-fpr \(f) --seed \(seed)"
-        case .truePositiveRate(let t): "--target-tpr \(t) --seed \(seed)"
+        case .falsePositiveRate(let f): return "--target-fpr \(f) --seed \(seed)\(a)"
+        case .truePositiveRate(let t): return "--target-tpr \(t) --seed \(seed)\(a)"
         }
+    }
+
+    /// `augment` transformed copies of every sample of `data` (none when 0), as random
+    /// devices within the detector's tolerance.
+    func augmentedCopies(_ data: Dataset, kind: DetectorKind) -> Dataset {
+        let tolerance: AugmentationTolerance = kind == .checkmark ? .checkmark : .circle
+        let all = StrokeAugmentation.augmented(data, copies: augment, tolerance: tolerance, seed: seed)
+        return Dataset(Array(all.samples.dropFirst(data.count)))
     }
 }
 

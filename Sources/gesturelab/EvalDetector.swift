@@ -33,6 +33,10 @@ struct EvalDetector: ParsableCommand {
     @Flag(help: "Add each sample's decision and score (for ROC curves) and the per-fold thresholds to the JSON.")
     var details = false
 
+    @Flag(name: .customLong("device-shift"), help: ArgumentHelp(
+        "Also measure TPR and FPR with the samples transformed as if from other devices (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), one transform at a time; each sample decided by the thresholds that decided it (with leave-one-subject-out, its fold's)."))
+    var deviceShift = false
+
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var datasetOptions: DatasetOptions
@@ -41,8 +45,8 @@ struct EvalDetector: ParsableCommand {
     func validate() throws {
         if positive.isEmpty { throw ValidationError("--positive must name a label") }
         if model != nil && thresholds != "default" { throw ValidationError("give --model or --thresholds, not both") }
-        if thresholds.lowercased() != "train" && (target.targetFPR != nil || target.targetTPR != nil) {
-            throw ValidationError("--target-fpr/--target-tpr apply only with --thresholds train")
+        if thresholds.lowercased() != "train" && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0) {
+            throw ValidationError("--target-fpr/--target-tpr/--augment apply only with --thresholds train")
         }
     }
 
@@ -66,8 +70,12 @@ struct EvalDetector: ParsableCommand {
         // A report needs the per-sample scores; they reach the JSON only with --details.
         var e: DetectorEvaluation
         do {
+            // Augmented copies train only; every fold is tested on the recorded samples.
+            let extra = target.augment > 0
+                ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector)) : nil
             e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
-                                               mode: mode, includeDetails: details || reportOptions.reportDirectory != nil) {
+                                               mode: mode, includeDetails: details || deviceShift || reportOptions.reportDirectory != nil,
+                                               trainingExtra: extra) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }
         } catch let error as DetectorTrainingError {
@@ -76,6 +84,7 @@ struct EvalDetector: ParsableCommand {
             throw FileError(file: dataset, message: error.description)
         }
         bar.finish()
+        let shifts = deviceShift ? DeviceShiftEvaluation.run(data, evaluation: e, seed: target.seed) : []
         var reportPath: String?
         if reportOptions.reportDirectory != nil {
             let report = EvaluationReport.detector(e, dataset: try DatasetSummary(data, path: dataset), book: bookComparison(m),
@@ -87,9 +96,23 @@ struct EvalDetector: ParsableCommand {
             e.foldThresholds = nil
         }
         switch output.format {
-        case .json: Console.out(try Console.json(e))
+        case .json:
+            if deviceShift {
+                struct WithShifts: Encodable { var evaluation: DetectorEvaluation; var deviceShift: [DeviceShiftEvaluation.Row] }
+                Console.out(try Console.json(WithShifts(evaluation: e, deviceShift: shifts)))
+            } else {
+                Console.out(try Console.json(e))
+            }
         case .text:
             DetectorCLI.printText(e)
+            if deviceShift {
+                Console.out("device shift (each sample decided by the thresholds that decided it above):")
+                Console.out("  transform                           TPR      FPR")
+                for r in shifts {
+                    Console.out("  " + r.transform.padding(toLength: 34, withPad: " ", startingAt: 0)
+                        + String(format: "%6.1f%%  %6.2f%%", r.truePositiveRate * 100, r.falsePositiveRate * 100))
+                }
+            }
             if let reportPath { Console.out("report: \(reportPath)") }
         }
     }

@@ -49,7 +49,12 @@ struct TrainDetector: ParsableCommand {
 
     func run() throws {
         let data = try datasetOptions.load(dataset)
-        let m = DetectorMeasurements.measure(detector, dataset: data)
+        var m = DetectorMeasurements.measure(detector, dataset: data)
+        if target.augment > 0 {
+            // Copies keep their subject, so the inner folds that choose margin and
+            // strictness hold each person's copies out with them.
+            m = m.appending(DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector)))
+        }
         let result: DetectorTrainer.Result
         do {
             result = try DetectorTrainer.train(m, positive: positive, target: target.target, seed: target.seed)
@@ -63,8 +68,8 @@ struct TrainDetector: ParsableCommand {
         let v = result.chosen.validation
         thresholds.provenance = """
             gesturelab train detector \(detector.rawValue) --dataset \(dataset) --positive \(positive) \
-            \(target.commandLine)\(excluded); \(data.count) samples (\(result.training.positives) positives, \
-            \(result.training.negatives) negatives) from \(data.subjects.count) subjects; margin \(result.chosen.margin), \
+            \(target.commandLine)\(excluded); \(data.count) samples\(target.augment > 0 ? " and \(target.augment) transformed copies of each" : "") \
+            (\(result.training.positives) positives, \(result.training.negatives) negatives) from \(data.subjects.count) subjects; margin \(result.chosen.margin), \
             strictness \(result.chosen.strictness); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
             FPR \(DetectorCLI.percent(v.falsePositiveRate))
             """

@@ -176,6 +176,40 @@ struct DetectorCommandTests {
         #expect(try CLIRunner.run(args).stdout == r.stdout)
     }
 
+    /// `--augment N` trains on transformed copies too (tested on the recorded samples
+    /// only); `--device-shift` adds one row per transform, in text and JSON.
+    @Test func augmentedTrainingAndDeviceShiftThroughTheCLI() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, perLabel: 6)
+        let base = ["eval", "detector", "checkmark", "--dataset", data, "--positive", "check", "--thresholds", "train",
+                    "--protocol", "leave-one-subject-out", "--augment", "2", "--device-shift"]
+        let json = try CLIRunner.run(base + ["--format", "json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let o = try #require(jsonObject(json.stdout))
+        let e = try #require(o["evaluation"] as? [String: Any])
+        let rows = try #require(o["deviceShift"] as? [[String: Any]])
+        #expect(rows.first?["transform"] as? String == "none")
+        #expect(rows.contains { $0["transform"] as? String == "sampling 30 Hz" })
+        #expect(rows.contains { $0["transform"] as? String == "rotation -20°" })
+        // The copies train only: the positives counted are the recorded ones.
+        let none = try #require(rows.first?["counts"] as? [String: Any])
+        #expect(none["truePositives"] as? Int == Int(((e["truePositiveRate"] as? Double) ?? 0) * Double((e["positives"] as? Int) ?? 0) + 0.5))
+        #expect((e["samples"] as? [Any]) == nil, "per-sample details only with --details")
+        let text = try CLIRunner.run(base)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("device shift"))
+        #expect(text.stdout.contains("scale 0.3x"))
+        // --augment only makes sense when training.
+        let refused = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check", "--augment", "2"])
+        #expect(refused.status != 0 && refused.stderr.contains("--augment"), "\(refused.stderr)")
+        // train detector --augment records it in the provenance.
+        let out = dir.path("aug.json")
+        let t = try train("checkmark", dataset: data, out: out, extra: ["--augment", "2"])
+        #expect(t.status == 0, "\(t.stderr)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("--augment 2"))
+    }
+
     struct BadThresholds: Sendable, CustomStringConvertible {
         var name: String
         /// Turns a valid trained file into a bad one.

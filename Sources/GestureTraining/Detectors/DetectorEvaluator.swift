@@ -30,12 +30,15 @@ public enum DetectorEvaluator {
     /// Evaluates and pools the counts.
     /// - Parameters:
     ///   - includeDetails: add per-sample outcomes and scores, and per-fold thresholds.
+    ///   - trainingExtra: further training samples (augmented copies of `m`'s, see
+    ///     ``StrokeAugmentation``), used only to train: a fold trains on those whose
+    ///     subject it does not test, and is tested on `m`'s samples alone.
     ///   - progress: (done, total) over folds (training) or samples.
     /// - Throws: ``DetectorTrainingError`` when there are no positives or negatives, or a
     ///   training fold is empty.
     public static func evaluate(_ m: DetectorMeasurements, positive: String, thresholds choice: Thresholds,
                                 protocol proto: EvaluationProtocol, mode: Mode = .whole,
-                                includeDetails: Bool = false,
+                                includeDetails: Bool = false, trainingExtra: DetectorMeasurements? = nil,
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
         guard isPositive.contains(true) else {
@@ -85,12 +88,17 @@ public enum DetectorEvaluator {
             seedUsed = seed
             let total = folds.count + (proto == .leaveOneSubjectOut ? 1 : 0)
             var perFold: [String: DetectorThresholds] = [:]
+            let pool = trainingExtra.map { m.appending($0) } ?? m
             for (name, test) in folds {
                 let testSet = Set(test)
-                let trainIdx = proto == .all ? Array(0..<m.count) : (0..<m.count).filter { !testSet.contains($0) }
+                var trainIdx = proto == .all ? Array(0..<m.count) : (0..<m.count).filter { !testSet.contains($0) }
+                if let extra = trainingExtra {
+                    trainIdx += (0..<extra.count).filter { proto == .all || (extra.subjects[$0] ?? "(none)") != name }
+                        .map { m.count + $0 }
+                }
                 let t: DetectorThresholds
                 do {
-                    t = try DetectorTrainer.train(m, positive: positive, indices: trainIdx, target: tgt, seed: seed).thresholds
+                    t = try DetectorTrainer.train(pool, positive: positive, indices: trainIdx, target: tgt, seed: seed).thresholds
                 } catch DetectorTrainingError.noPositives, DetectorTrainingError.noNegatives {
                     throw DetectorTrainingError.emptyFold(subject: name)
                 }
@@ -100,7 +108,7 @@ public enum DetectorEvaluator {
                 progress?(done, total)
             }
             if proto == .leaveOneSubjectOut {
-                shipped = try DetectorTrainer.train(m, positive: positive, target: tgt, seed: seed).thresholds
+                shipped = try DetectorTrainer.train(pool, positive: positive, target: tgt, seed: seed).thresholds
                 foldThresholds = perFold
                 progress?(total, total)
             } else {

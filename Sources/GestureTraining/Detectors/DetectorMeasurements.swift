@@ -78,6 +78,21 @@ public struct DetectorMeasurements: Sendable {
                                     vectors: vectors)
     }
 
+    /// These measurements followed by `other`'s (same detector kind; `other`'s samples
+    /// get indices from `count` on). Used to train on originals plus augmented copies.
+    public func appending(_ other: DetectorMeasurements) -> DetectorMeasurements {
+        precondition(kind == other.kind, "measurements of \(kind) and \(other.kind) cannot be joined")
+        let joined: Measured
+        switch (measured, other.measured) {
+        case let (.checkmark(a), .checkmark(b)): joined = .checkmark(a + b)
+        case let (.circle(a), .circle(b)): joined = .circle(a + b)
+        default: preconditionFailure("measurements of one kind hold features of that kind")
+        }
+        return DetectorMeasurements(kind: kind, labels: labels + other.labels, subjects: subjects + other.subjects,
+                                    sources: sources + other.sources, strokes: strokes + other.strokes,
+                                    measured: joined, vectors: vectors + other.vectors)
+    }
+
     /// Whole-stroke decision of `thresholds` on sample `i` (thresholds of another kind
     /// never accept).
     public func accepts(_ thresholds: DetectorThresholds, at i: Int) -> Bool {

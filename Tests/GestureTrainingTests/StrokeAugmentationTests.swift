@@ -1,0 +1,110 @@
+import Foundation
+import GestureData
+import GestureGeometry
+import GestureTestSupport
+@testable import GestureTraining
+import Testing
+
+/// The device transforms, augmentation and the device-shift evaluation.
+@Suite struct StrokeAugmentationTests {
+    /// A 0.5 s check mark sampled at 100 Hz, 100 px wide.
+    static let check: [Point] = (0...50).map { i in
+        let u = Double(i) / 50
+        let (x, y) = u < 0.3 ? (u / 0.3 * 30, u / 0.3 * 30) : (30 + (u - 0.3) / 0.7 * 70, 30 - (u - 0.3) / 0.7 * 80)
+        return Point(x: x, y: y, t: Double(i) / 100)
+    }
+
+    @Test func samplingRateGivesThatManyPointsPerSecondAndKeepsTheEnds() {
+        var rng = SeededGenerator(seed: 1)
+        for (rate, expected) in [(30.0, 16), (60.0, 31), (240.0, 121)] {
+            let out = StrokeTransform.samplingRate(rate).apply(Self.check, using: &rng)
+            #expect(out.count == expected, "\(rate) Hz: \(out.count) points")
+            #expect(out.first == Self.check.first && out.last == Self.check.last)
+            let gaps = zip(out.dropLast().dropLast(), out.dropFirst().dropLast()).map { ($1.t ?? 0) - ($0.t ?? 0) }
+            #expect(gaps.allSatisfy { abs($0 - 1 / rate) < 1e-9 })
+        }
+    }
+
+    @Test func geometricTransformsKeepTheCentroidAndDoWhatTheySay() throws {
+        var rng = SeededGenerator(seed: 1)
+        func centroid(_ p: [Point]) -> (Double, Double) {
+            (p.reduce(0) { $0 + $1.x } / Double(p.count), p.reduce(0) { $0 + $1.y } / Double(p.count))
+        }
+        let c0 = centroid(Self.check)
+        let length0 = Path.length(Self.check)
+        for t in [StrokeTransform.scale(0.3), .scale(3), .rotation(20), .aspect(1.25), .mirror] {
+            let out = t.apply(Self.check, using: &rng)
+            let c = centroid(out)
+            #expect(abs(c.0 - c0.0) < 1e-9 && abs(c.1 - c0.1) < 1e-9, "\(t) moved the centroid")
+            #expect(out.count == Self.check.count)
+        }
+        #expect(abs(Path.length(StrokeTransform.scale(3).apply(Self.check, using: &rng)) - 3 * length0) < 1e-6)
+        #expect(abs(Path.length(StrokeTransform.rotation(37).apply(Self.check, using: &rng)) - length0) < 1e-6)
+        // Rotating 90° counter-clockwise on screen (y down) turns "right" into "up" (y decreasing).
+        let right = [Point(x: 0, y: 0), Point(x: 10, y: 0)]
+        let up = StrokeTransform.rotation(90).apply(right, using: &rng)
+        #expect(abs(up[1].x - up[0].x) < 1e-9 && up[1].y < up[0].y)
+        // Mirroring swaps left and right.
+        let m = StrokeTransform.mirror.apply(right, using: &rng)
+        #expect(m[1].x < m[0].x)
+    }
+
+    @Test func degenerateStrokesComeBackUnchanged() {
+        var rng = SeededGenerator(seed: 1)
+        let one = [Point(x: 3, y: 4, t: 0)]
+        let nan = [Point(x: .nan, y: 0), Point(x: 1, y: 1)]
+        let still = [Point(x: 1, y: 1, t: 0), Point(x: 1, y: 1, t: 0.1)]
+        for t in StrokeAugmentation.deviceShifts(tolerance: .circle) {
+            #expect(t.apply(one, using: &rng) == one)
+            #expect(t.apply(nan, using: &rng).count == 2)
+            let s = t.apply(still, using: &rng)
+            #expect(s.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "\(t) on a zero-length stroke")
+        }
+    }
+
+    @Test func augmentationKeepsLabelsAndSubjectsAndIsSeeded() {
+        let data = DetectorSyntheticData.dataset()
+        let a = StrokeAugmentation.augmented(data, copies: 3, tolerance: .checkmark, seed: 5)
+        let b = StrokeAugmentation.augmented(data, copies: 3, tolerance: .checkmark, seed: 5)
+        #expect(a.count == 4 * data.count)
+        #expect(Array(a.samples.prefix(data.count)) == data.samples, "the originals come first, unchanged")
+        for (k, s) in data.samples.enumerated() {
+            for c in 0..<3 {
+                let copy = a.samples[data.count + 3 * k + c]
+                #expect(copy.label == s.label && copy.subject == s.subject)
+                #expect(copy.gesture != s.gesture)
+            }
+        }
+        #expect(a.samples == b.samples)
+        #expect(StrokeAugmentation.augmented(data, copies: 3, tolerance: .checkmark, seed: 6).samples != a.samples)
+    }
+
+    /// Thresholds trained on tilted copies hold on tilted held-out people; thresholds
+    /// trained without them lose check marks (measured on the synthetic set: subjects
+    /// a–d, leave-one-subject-out; the device shift decides each subject with its fold's
+    /// thresholds).
+    @Test func augmentationMakesTrainedThresholdsHoldUnderRotation() throws {
+        let data = DetectorSyntheticData.dataset()
+        let m = DetectorMeasurements.measure(.checkmark, dataset: data)
+        func evaluate(copies: Int) throws -> (DetectorEvaluation, DeviceShiftEvaluation.Row) {
+            let extra = copies > 0
+                ? DetectorMeasurements.measure(.checkmark, dataset: Dataset(Array(
+                    StrokeAugmentation.augmented(data, copies: copies, tolerance: .checkmark, seed: 1).samples.dropFirst(data.count))))
+                : nil
+            let e = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
+                                                   protocol: .leaveOneSubjectOut, includeDetails: true, trainingExtra: extra)
+            let rows = DeviceShiftEvaluation.run(data, evaluation: e, transforms: [.rotation(-20)], seed: 1)
+            #expect(rows.map(\.transform) == ["none", "rotation -20°"])
+            #expect(rows[0].counts == e.counts, "the 'none' row repeats the evaluation")
+            return (e, rows[1])
+        }
+        let (plain, plainTilted) = try evaluate(copies: 0)
+        let (augmented, augmentedTilted) = try evaluate(copies: 4)
+        // Augmented copies only train: every fold is tested on the recorded samples.
+        #expect(augmented.positives == plain.positives && augmented.negatives == plain.negatives)
+        #expect(augmentedTilted.truePositiveRate > plainTilted.truePositiveRate,
+                "tilted TPR: plain \(plainTilted.truePositiveRate), augmented \(augmentedTilted.truePositiveRate)")
+        #expect(augmentedTilted.truePositiveRate >= 0.9)
+        #expect(augmented.falsePositiveRate <= 0.05)
+    }
+}
