@@ -7,7 +7,7 @@ import PackageDescription
 //   GestureEngine → GestureDetectors, GestureMatching, GestureData
 //   GestureRecorder → GestureTraining, GestureData
 //   GestureData, GestureDetectors → GestureGeometry
-//   GestureMatching → GestureGeometry, CBLAS (OpenBLAS; imported by exactly one file),
+//   GestureMatching → GestureGeometry, GestureData (typed settings), CBLAS (OpenBLAS; imported by exactly one file),
 //                     CKernels (C: the all-pairs Protractor kernel, AVX2 chosen at run time)
 let package = Package(
     name: "GestureLab",
@@ -44,7 +44,7 @@ let package = Package(
             providers: [.apt(["libopenblas-dev"])]
         ),
         .target(name: "CKernels"),
-        .target(name: "GestureMatching", dependencies: ["GestureGeometry", "CBLAS", "CKernels"]),
+        .target(name: "GestureMatching", dependencies: ["GestureGeometry", "GestureData", "CBLAS", "CKernels"]),
         .target(
             name: "GestureTraining",
             dependencies: ["GestureDetectors", "GestureMatching", "GestureData"]

@@ -108,8 +108,9 @@ struct EvalMatcher: ParsableCommand {
         } else {
             handler = { done, total in bar.update(done: done, total: total) }
         }
-        var summary = loaded == nil ? matcher.summary : ["algorithm": settings.algorithm.rawValue, "matcher": settings.description]
-        if let model { summary["model"] = model }
+        var summary: [String: SettingValue] = loaded == nil ? matcher.summary
+            : ["algorithm": .string(settings.algorithm.rawValue), "matcher": .string(settings.description)]
+        if let model { summary["model"] = .string(model) }
         func run<M: TemplateMatcher>(_ type: M.Type) throws {
             try evaluate(type, settings.typed(for: type), data, options, handler, summary)
         }
@@ -118,7 +119,7 @@ struct EvalMatcher: ParsableCommand {
 
     private func evaluate<M: TemplateMatcher>(_ type: M.Type, _ settings: M.Settings, _ data: Dataset,
                                               _ options: MatcherProtocolOptions, _ handler: ProgressHandler?,
-                                              _ summary: [String: String]) throws {
+                                              _ summary: [String: SettingValue]) throws {
         let clock = ContinuousClock()
         let start = clock.now
         let corpus = PreparedCorpus<M>(data, settings: settings, variants: options.variants)
@@ -141,7 +142,7 @@ struct EvalMatcher: ParsableCommand {
                     : "no recognition was possible: user-independent needs samples of at least two subjects, and at least T of a label among the others (T = \(templatesPerClass))")
             }
             for (k, v) in summary { report.settings[k] = v }
-            if let speed { report.settings["speed"] = speed }
+            if let speed { report.settings["speed"] = .string(speed) }
             let reportPath = try reportOptions.write(EvaluationReport.matcher(report, dataset: try DatasetSummary(data, path: dataset)))
             printReport(report, seconds: seconds(clock.now - start))
             if let reportPath, output.format == .text { Console.out("report: \(reportPath)") }

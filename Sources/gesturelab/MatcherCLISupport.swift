@@ -123,14 +123,14 @@ struct MatcherOptions: ParsableArguments {
     }
 
     /// A one-line description for reports.
-    var summary: [String: String] {
-        var d = ["algorithm": algorithm.rawValue]
+    var summary: [String: SettingValue] {
+        var d: [String: SettingValue] = ["algorithm": .string(algorithm.rawValue)]
         switch algorithm {
         case .protractor:
-            d["points"] = String(protractor.points)
-            d["rotation"] = rotation == .bounded ? "bounded ±\(maxRotation)°" : rotation.rawValue
-        case .combined: d["matcher"] = settings.description
-        default: d["points"] = String(settings.points)
+            d["points"] = SettingValue(protractor.points)
+            d["rotation"] = .string(rotation == .bounded ? "bounded ±\(maxRotation)°" : rotation.rawValue)
+        case .combined: d["matcher"] = .string(settings.description)
+        default: d["points"] = SettingValue(settings.points)
         }
         return d
     }

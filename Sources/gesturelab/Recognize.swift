@@ -57,8 +57,9 @@ struct Recognize: ParsableCommand {
         }
         if let thresholds, thresholds.matcher == nil {
             // Distances depend on the matcher settings the thresholds were trained with.
-            for (key, value) in matcher.summary where thresholds.settings[key].map({ $0 != value }) ?? false {
-                throw FileError(file: rejection ?? "", message: "thresholds were trained with \(key) \(thresholds.settings[key] ?? ""), this run uses \(value)")
+            // Compared as text: files from before settings were typed hold "64", not 64.
+            for (key, value) in matcher.summary where thresholds.settings[key].map({ $0.description != value.description }) ?? false {
+                throw FileError(file: rejection ?? "", message: "thresholds were trained with \(key) \(thresholds.settings[key]?.description ?? ""), this run uses \(value)")
             }
         }
         // The best match of each label, `--top` labels (issue 16: ranking templates printed

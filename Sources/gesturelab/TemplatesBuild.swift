@@ -58,14 +58,14 @@ struct TemplatesBuild: ParsableCommand {
         if !missing.isEmpty {
             Console.err("note: no usable sample (all degenerate) for: \(missing.sorted().joined(separator: ", ")); these labels have no template")
         }
-        var settings = [
-            "source": URL(fileURLWithPath: dataset).lastPathComponent, "perClass": String(perClass),
-            "select": select.rawValue, "seed": String(seed),
-            "excludedSubjects": datasetOptions.excludedSubjects.joined(separator: ","),
+        var settings: [String: SettingValue] = [
+            "source": .string(URL(fileURLWithPath: dataset).lastPathComponent), "perClass": SettingValue(perClass),
+            "select": .string(select.rawValue), "seed": SettingValue(seed),
+            "excludedSubjects": SettingValue(list: datasetOptions.excludedSubjects),
         ]
-        if let speed { settings["speed"] = speed }
-        settings["command"] = (["gesturelab"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
-        if method == .medoid { settings["medoidDistance"] = matcher.algorithm.rawValue }
+        if let speed { settings["speed"] = .string(speed) }
+        settings["command"] = .string((["gesturelab"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
+        if method == .medoid { settings["medoidDistance"] = .string(matcher.algorithm.rawValue) }
         let library = TemplateLibrary(templates: templates, settings: settings)
         try MatcherCLI.write(try library.encoded(), to: out)
         let counts = Dictionary(grouping: templates, by: \.name).mapValues(\.count)

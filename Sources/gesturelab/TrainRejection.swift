@@ -101,7 +101,7 @@ struct TrainRejection: ParsableCommand {
         var thresholds = result.thresholds
         thresholds.matcher = matcher.settings
         for (k, v) in matcher.summary { thresholds.settings[k] = v }
-        thresholds.settings["templates"] = URL(fileURLWithPath: templates).lastPathComponent
+        thresholds.settings["templates"] = .string(URL(fileURLWithPath: templates).lastPathComponent)
         try MatcherCLI.write(try thresholds.encoded(), to: out)
 
         var summary: [String: LabelSummary] = [:]

@@ -32,8 +32,10 @@ struct MatcherCommandTests {
             let strokes = try #require(t["strokes"] as? [[[Double]]])
             #expect(strokes.count == 1 && strokes[0].count >= 2)
         }
-        let settings = try #require(lib["settings"] as? [String: String])
-        #expect(settings["select"] == select && settings["seed"] == "1" && settings["perClass"] == "2")
+        // Settings keep their JSON types: numbers as numbers, lists as lists.
+        let settings = try #require(lib["settings"] as? [String: Any])
+        #expect(settings["select"] as? String == select && settings["seed"] as? Int == 1 && settings["perClass"] as? Int == 2)
+        #expect((settings["excludedSubjects"] as? [Any])?.isEmpty == true)
     }
 
     @Test(arguments: ["random", "medoid"])

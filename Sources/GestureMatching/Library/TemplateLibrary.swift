@@ -1,3 +1,4 @@
+import GestureData
 import Foundation
 import GestureGeometry
 
@@ -6,19 +7,19 @@ import GestureGeometry
 /// ```json
 /// {"format": "gesturelab.templates/1",
 ///  "templates": [{"name": "check", "strokes": [[[77, 199], [79, 201]]]}],
-///  "settings": {"source": "dollar1-unistroke", "perClass": "1", "seed": "42"}}
+///  "settings": {"source": "dollar1-unistroke", "perClass": 1, "seed": 42}}
 /// ```
 ///
 /// Points are stored raw and normalized when a matcher is built. `settings` is free-form
-/// provenance (how the library was built); matchers do not read it.
+/// provenance (how the library was built; typed values, see `SettingValue`); matchers do not read it.
 public struct TemplateLibrary: Hashable, Codable, Sendable {
     /// The format tag this version reads and writes.
     public static let format = "gesturelab.templates/1"
 
     public var templates: [Template]
-    public var settings: [String: String]
+    public var settings: [String: SettingValue]
 
-    public init(templates: [Template], settings: [String: String] = [:]) {
+    public init(templates: [Template], settings: [String: SettingValue] = [:]) {
         self.templates = templates
         self.settings = settings
     }
@@ -109,7 +110,7 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
     private struct Encoded: Encodable {
         var format: String
         var templates: [Template]
-        var settings: [String: String]
+        var settings: [String: SettingValue]
     }
 
     /// Lenient shape so that the validator, not the JSON decoder, reports what is wrong.
@@ -122,7 +123,7 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
         }
         var format: String
         var templates: [RawTemplate]
-        var settings: [String: String]?
+        var settings: [String: SettingValue]?
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -1,3 +1,4 @@
+import GestureData
 import Foundation
 
 /// Per-label rejection thresholds in a matcher's native distance units, in the
@@ -5,7 +6,7 @@ import Foundation
 ///
 /// ```json
 /// {"format": "gesturelab.rejection/1", "algorithm": "protractor", "method": "f1",
-///  "thresholds": {"check": 0.31, "circle": 0.27}, "settings": {"seed": "1"}}
+///  "thresholds": {"check": 0.31, "circle": 0.27}, "settings": {"seed": 1}}
 /// ```
 ///
 /// Measure, then decide: a matcher ranks templates; ``accepts(_:)`` decides whether the
@@ -20,12 +21,12 @@ public struct RejectionThresholds: Hashable, Codable, Sendable {
     /// Largest accepted native distance per label.
     public var thresholds: [String: Double]
     /// Free-form provenance.
-    public var settings: [String: String]
+    public var settings: [String: SettingValue]
     /// The matcher settings the distances were measured with (`nil` in files written
     /// before settings were stored; such files are checked by algorithm only).
     public var matcher: MatcherSettings?
 
-    public init(algorithm: MatcherAlgorithm, method: String, thresholds: [String: Double], settings: [String: String] = [:],
+    public init(algorithm: MatcherAlgorithm, method: String, thresholds: [String: Double], settings: [String: SettingValue] = [:],
                 matcher: MatcherSettings? = nil) {
         self.algorithm = algorithm
         self.method = method
@@ -45,7 +46,7 @@ public struct RejectionThresholds: Hashable, Codable, Sendable {
         var algorithm: String
         var method: String
         var thresholds: [String: Double]
-        var settings: [String: String]?
+        var settings: [String: SettingValue]?
         var matcher: MatcherSettings?
     }
 

@@ -109,7 +109,7 @@ public enum MatcherEvaluation {
         for t in tallies { total.merge(t) }
         return total.report(algorithm: algorithm, protocolName: protocolName, seed: options.seed,
                             trials: options.trials, subjects: Set(units.map(\.key.subject)).sorted(),
-                            ts: options.templatesPerClass, settings: ["variants": describe(options.variants)])
+                            ts: options.templatesPerClass, settings: ["variants": .string(describe(options.variants))])
     }
 
     /// One trial: each of `candidates` is matched against `templates`, and each best match

@@ -1,3 +1,4 @@
+import GestureData
 import GestureMatching
 
 /// The outcome of a matcher accuracy protocol, as `gesturelab eval matcher --format json`
@@ -25,7 +26,7 @@ public struct MatcherEvaluationReport: Codable, Sendable {
     public var subjects: [String]
     public var templatesPerClass: [Int]
     /// Matcher and variant settings, for the record.
-    public var settings: [String: String]
+    public var settings: [String: SettingValue]
 
     enum CodingKeys: String, CodingKey {
         case algorithm, evaluationProtocol = "protocol", seed, trials, recognitions, accuracy,
@@ -35,7 +36,7 @@ public struct MatcherEvaluationReport: Codable, Sendable {
     public init(algorithm: String, evaluationProtocol: String, seed: UInt64, trials: Int, recognitions: Int,
                 accuracy: [String: Double], accuracyBySpeed: [String: [String: Double]], perLabel: [String: Double],
                 confusion: [String: [String: Int]], confusionByTemplates: [String: [String: [String: Int]]],
-                subjects: [String], templatesPerClass: [Int], settings: [String: String]) {
+                subjects: [String], templatesPerClass: [Int], settings: [String: SettingValue]) {
         self.algorithm = algorithm
         self.evaluationProtocol = evaluationProtocol
         self.seed = seed
@@ -65,7 +66,7 @@ public struct MatcherEvaluationReport: Codable, Sendable {
         confusionByTemplates = try c.decodeIfPresent([String: [String: [String: Int]]].self, forKey: .confusionByTemplates) ?? [:]
         subjects = try c.decode([String].self, forKey: .subjects)
         templatesPerClass = try c.decode([Int].self, forKey: .templatesPerClass)
-        settings = try c.decode([String: String].self, forKey: .settings)
+        settings = try c.decode([String: SettingValue].self, forKey: .settings)
     }
 }
 
@@ -101,7 +102,7 @@ struct AccuracyTally: Sendable {
     }
 
     func report(algorithm: MatcherAlgorithm, protocolName: String, seed: UInt64, trials: Int,
-                subjects: [String], ts: [Int], settings: [String: String]) -> MatcherEvaluationReport {
+                subjects: [String], ts: [Int], settings: [String: SettingValue]) -> MatcherEvaluationReport {
         var acc: [String: Double] = [:]
         for (t, n) in totalByT where n > 0 { acc[String(t)] = Double(correctByT[t] ?? 0) / Double(n) }
         var bySpeedAcc: [String: [String: Double]] = [:]

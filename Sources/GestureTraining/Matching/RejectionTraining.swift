@@ -126,11 +126,12 @@ public enum RejectionTrainer {
         let d = distances(matcher: m, templates: library.templates, samples: samples, extraNegatives: splices, progress: progress)
         var thresholds: [String: Double] = [:]
         for (name, ld) in d { thresholds[name] = threshold(positives: ld.positives, negatives: ld.negatives, method: method) }
-        var info = ["seed": String(seed), "samples": String(samples.count), "splices": String(splices.count)]
+        var info: [String: SettingValue] = ["seed": SettingValue(seed), "samples": SettingValue(samples.count),
+                                            "splices": SettingValue(splices.count)]
         switch method {
-        case .sigma(let k): info["k"] = String(k)
-        case .targetFPR(let x): info["targetFPR"] = String(x)
-        case .acceptFraction(let f): info["acceptFraction"] = String(f)
+        case .sigma(let k): info["k"] = SettingValue(k)
+        case .targetFPR(let x): info["targetFPR"] = SettingValue(x)
+        case .acceptFraction(let f): info["acceptFraction"] = SettingValue(f)
         case .f1: break
         }
         return (RejectionThresholds(algorithm: M.algorithm, method: method.name, thresholds: thresholds, settings: info), d, splices.count)

@@ -195,7 +195,7 @@ extension EvaluationReport {
         let classification = r.samples > 0
             ? [ClassificationEvaluation(name: "model", method: "\(r.matcher), rejection \(r.rejection)", confusion: r.confusion)] : []
         return EvaluationReport(title: "gesturelab eval model (\(r.model))", seed: seed,
-                                settings: ["model": r.model, "matcher": r.matcher, "rejection": r.rejection], dataset: dataset,
+                                settings: ["model": .string(r.model), "matcher": .string(r.matcher), "rejection": .string(r.rejection)], dataset: dataset,
                                 binary: r.rejectionCurve.map { [$0] } ?? [], classification: classification, notes: notes)
     }
 }

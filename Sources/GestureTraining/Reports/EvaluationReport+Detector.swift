@@ -11,7 +11,7 @@ extension EvaluationReport {
     ///     thresholds (omit when the evaluated thresholds are the preset).
     ///   - seed: the run's seed (training folds); stated even when nothing was random.
     public static func detector(_ e: DetectorEvaluation, dataset: DatasetSummary?, book: NamedOperatingPoint?,
-                                seed: UInt64, settings: [String: String] = [:]) -> EvaluationReport {
+                                seed: UInt64, settings: [String: SettingValue] = [:]) -> EvaluationReport {
         let clamp = DetectorTally.marginClamp
         var pos: [Double] = [], neg: [Double] = []
         for s in e.samples ?? [] {
@@ -33,12 +33,12 @@ extension EvaluationReport {
         // The counts of record are the evaluation's own (identical when scores are present).
         binary.chosen = NamedOperatingPoint(name: e.thresholdsSource, threshold: 0, counts: e.counts)
         var s = settings
-        s["detector"] = e.detector.rawValue
-        s["positive"] = e.positiveLabel
-        s["protocol"] = e.evaluationProtocol
-        s["mode"] = e.mode
-        s["thresholds"] = e.thresholdsSource
-        if let t = e.trainingTarget { s["trainingTarget"] = t.description }
+        s["detector"] = .string(e.detector.rawValue)
+        s["positive"] = .string(e.positiveLabel)
+        s["protocol"] = .string(e.evaluationProtocol)
+        s["mode"] = .string(e.mode)
+        s["thresholds"] = .string(e.thresholdsSource)
+        if let t = e.trainingTarget { s["trainingTarget"] = .string(t.description) }
         return EvaluationReport(title: "gesturelab eval detector \(e.detector.rawValue)", seed: e.seed ?? seed, settings: s,
                                 dataset: dataset, binary: [binary], notes: notes)
     }

@@ -33,11 +33,11 @@ extension EvaluationReport {
         }
         evaluations[0].accuracyByTemplates = curve.sorted { $0.templatesPerClass < $1.templatesPerClass }
         var settings = r.settings
-        settings["algorithm"] = r.algorithm
-        settings["protocol"] = r.evaluationProtocol
-        settings["trials"] = String(r.trials)
-        settings["templatesPerClass"] = r.templatesPerClass.map(String.init).joined(separator: ",")
-        settings["subjects"] = r.subjects.joined(separator: ", ")
+        settings["algorithm"] = .string(r.algorithm)
+        settings["protocol"] = .string(r.evaluationProtocol)
+        settings["trials"] = SettingValue(r.trials)
+        settings["templatesPerClass"] = SettingValue(list: r.templatesPerClass)
+        settings["subjects"] = SettingValue(list: r.subjects)
         var notes: [String] = []
         for (speed, acc) in r.accuracyBySpeed.sorted(by: { $0.key < $1.key }) where !speed.isEmpty {
             let line = r.templatesPerClass.compactMap { t in acc[String(t)].map { "T=\(t) \(String(format: "%.2f%%", $0 * 100))" } }
@@ -61,8 +61,8 @@ extension EvaluationReport {
         notes.append("one operating point per left-out label and no score sweep: no plots for this protocol")
         return EvaluationReport(
             title: "gesturelab eval matcher (\(r.algorithm), leave-one-label-out)", seed: r.seed,
-            settings: ["algorithm": r.algorithm, "protocol": r.evaluationProtocol,
-                       "templatesPerClass": String(r.templatesPerClass), "acceptFraction": String(r.acceptFraction)],
+            settings: ["algorithm": .string(r.algorithm), "protocol": .string(r.evaluationProtocol),
+                       "templatesPerClass": SettingValue(r.templatesPerClass), "acceptFraction": SettingValue(r.acceptFraction)],
             dataset: dataset, notes: notes)
     }
 }
@@ -83,8 +83,8 @@ extension EvaluationReport {
                      + r.chosenConfigurations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         return EvaluationReport(
             title: "gesturelab eval matcher (leave-one-label-out x leave-one-subject-out, verifier and thresholds)", seed: r.seed,
-            settings: ["protocol": r.evaluationProtocol, "matchers": r.matchers.joined(separator: "; "),
-                       "templatesPerClass": String(r.templatesPerClass), "target": r.target],
+            settings: ["protocol": .string(r.evaluationProtocol), "matchers": SettingValue(list: r.matchers),
+                       "templatesPerClass": SettingValue(r.templatesPerClass), "target": .string(r.target)],
             dataset: dataset, notes: notes)
     }
 }

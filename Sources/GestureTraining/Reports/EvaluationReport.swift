@@ -1,3 +1,4 @@
+import GestureData
 /// Everything an evaluation or training run reports, as written to `report.json`
 /// (format `gesturelab.report/1`) and rendered to `report.md` and SVG plots by
 /// ``ReportWriter``.
@@ -13,7 +14,7 @@ public struct EvaluationReport: Hashable, Codable, Sendable {
     /// The seed every random choice of the run derived from.
     public var seed: UInt64
     /// The settings the run used, as text (command line options, protocol, sizes).
-    public var settings: [String: String]
+    public var settings: [String: SettingValue]
     /// The input data, when the run read a dataset.
     public var dataset: DatasetSummary?
     /// Yes/no decisions: detectors, matcher rejection.
@@ -23,7 +24,7 @@ public struct EvaluationReport: Hashable, Codable, Sendable {
     /// Free-form remarks (what could not be trained, caveats).
     public var notes: [String]
 
-    public init(title: String, seed: UInt64, settings: [String: String] = [:], dataset: DatasetSummary? = nil,
+    public init(title: String, seed: UInt64, settings: [String: SettingValue] = [:], dataset: DatasetSummary? = nil,
                 binary: [BinaryEvaluation] = [], classification: [ClassificationEvaluation] = [], notes: [String] = []) {
         self.title = title
         self.seed = seed

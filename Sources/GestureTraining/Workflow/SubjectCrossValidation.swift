@@ -163,8 +163,8 @@ public enum SubjectCrossValidation {
             method: "\(settings.algorithm.rawValue), \(settings.templatesPerClass) \(settings.selection.rawValue) template(s) per label from the other subjects",
             confusion: confusion, accuracyByTemplates: accuracyCurve)
         var settingsText = settings.described
-        settingsText["protocol"] = "leave-one-subject-out over \(subjects.count) subjects; each fold's seed derived from the seed"
-        settingsText["rejectionNegatives"] = "per fold, \(settings.syntheticNegatives) scribbles + \(settings.splicedNegatives) splices of the held-out subject's samples"
+        settingsText["protocol"] = .string("leave-one-subject-out over \(subjects.count) subjects; each fold's seed derived from the seed")
+        settingsText["rejectionNegatives"] = .string("per fold, \(settings.syntheticNegatives) scribbles + \(settings.splicedNegatives) splices of the held-out subject's samples")
         let summary = Summary(
             folds: subjects.count, detectors: rows, matcherAlgorithm: settings.algorithm.rawValue,
             templatesPerClass: settings.templatesPerClass, matcherAccuracy: confusion.accuracy, recognitions: confusion.total,

@@ -1,3 +1,4 @@
+import GestureData
 import Foundation
 import GestureMatching
 
@@ -18,7 +19,7 @@ public struct TrainingManifest: Hashable, Codable, Sendable {
     /// Label pairs that look alike to the matcher.
     public var lookAlikes: [LookAlike]
     public var seed: UInt64
-    public var settings: [String: String]
+    public var settings: [String: SettingValue]
     public var dataset: DatasetSummary
     /// How ``DatasetSummary/fingerprint`` is computed.
     public var fingerprintAlgorithm: String = "FNV-1a 64 over the sorted canonical gesturelab.sample/1 bytes of every sample"
@@ -34,7 +35,7 @@ public struct TrainingManifest: Hashable, Codable, Sendable {
     public var notes: [String]
 
     public init(matcher: MatcherSettings, rejection: String, operatingPoint: VerifierOperatingPoint? = nil, lookAlikes: [LookAlike] = [],
-                seed: UInt64, settings: [String: String], dataset: DatasetSummary, files: [String: String] = [:],
+                seed: UInt64, settings: [String: SettingValue], dataset: DatasetSummary, files: [String: String] = [:],
                 trained: [String] = [], notTrained: [String] = [], skippedFiles: [String] = [], notes: [String] = []) {
         self.matcher = matcher
         self.rejection = rejection

@@ -1,3 +1,4 @@
+import GestureData
 import GestureMatching
 
 /// Everything `gesturelab train` decides with, recorded in the manifest so a training run
@@ -59,24 +60,24 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     }
 
     /// The settings as text, for manifests and reports.
-    public var described: [String: String] {
+    public var described: [String: SettingValue] {
         [
-            "templatesPerClass": String(templatesPerClass),
-            "selection": selection.rawValue,
-            "algorithm": algorithm.rawValue,
-            "rejection": Self.describe(rejection),
-            "syntheticPositivesPerSample": String(syntheticPositivesPerSample),
-            "minimumSamplesPerLabel": String(minimumSamplesPerLabel),
-            "syntheticNegatives": String(syntheticNegatives),
-            "splicedNegatives": String(splicedNegatives),
-            "detectorTargetFPR": String(detectorTargetFPR),
-            "checkmarkLabel": checkmarkLabel,
-            "circleLabel": circleLabel,
-            "seed": String(seed),
-            "rejectionRule": rejectionRule.rawValue,
-            "verifierTarget": verifier.target.description,
-            "verifierMatchers": verifier.matchers.map(\.description).joined(separator: "; "),
-            "verifierFolds": String(verifier.folds),
+            "templatesPerClass": SettingValue(templatesPerClass),
+            "selection": .string(selection.rawValue),
+            "algorithm": .string(algorithm.rawValue),
+            "rejection": .string(Self.describe(rejection)),
+            "syntheticPositivesPerSample": SettingValue(syntheticPositivesPerSample),
+            "minimumSamplesPerLabel": SettingValue(minimumSamplesPerLabel),
+            "syntheticNegatives": SettingValue(syntheticNegatives),
+            "splicedNegatives": SettingValue(splicedNegatives),
+            "detectorTargetFPR": SettingValue(detectorTargetFPR),
+            "checkmarkLabel": .string(checkmarkLabel),
+            "circleLabel": .string(circleLabel),
+            "seed": SettingValue(seed),
+            "rejectionRule": .string(rejectionRule.rawValue),
+            "verifierTarget": .string(verifier.target.description),
+            "verifierMatchers": SettingValue(list: verifier.matchers.map(\.description)),
+            "verifierFolds": SettingValue(verifier.folds),
         ]
     }
 

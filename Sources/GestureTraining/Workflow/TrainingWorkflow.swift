@@ -186,8 +186,8 @@ public enum TrainingWorkflow {
         let templates = chosen ?? TemplateSelector.select(from: data, perClass: settings.templatesPerClass, method: settings.selection,
                                                           matcher: M.self, settings: ms, using: &rng)
         let library = TemplateLibrary(templates: templates, settings: [
-            "algorithm": M.algorithm.rawValue, "selection": settings.selection.rawValue,
-            "templatesPerClass": String(settings.templatesPerClass), "seed": String(settings.seed),
+            "algorithm": .string(M.algorithm.rawValue), "selection": .string(settings.selection.rawValue),
+            "templatesPerClass": SettingValue(settings.templatesPerClass), "seed": SettingValue(settings.seed),
         ])
         let rejectionSamples = data.samples + synthetic.positives + synthetic.negatives
         let trainedRejection = RejectionTrainer.train(
