@@ -10,7 +10,7 @@ import Hummingbird
 /// ```swift
 /// let server = RecorderServer(store: try SampleStore(root: dir), settings: .default,
 ///                             recognizers: [checkmark, circle, matcher], trainer: nil)
-/// try await server.run { host, port in print("http://\(host):\(port)/") }
+/// try await server.run { host, port, _ in print("http://\(host):\(port)/") }   // _: stale temporary files removed
 /// ```
 ///
 /// The HTTP API (all JSON):

@@ -209,8 +209,9 @@ struct EvalEngine: ParsableCommand {
             if !all.unknownLabelNames.isEmpty {
                 Console.out("labels with no recognizer of that name: \(all.unknownLabelNames.joined(separator: ", "))")
             }
-            Console.out(String(format: "false activations: %d in %.1f min (%.2f per minute)", total.falseActivations,
-                               minutes, report.falseActivationsPerMinute))
+            // Per hour too: everyday-use sessions are judged by false activations per hour.
+            Console.out(String(format: "false activations: %d in %.1f min (%.2f per minute, %.1f per hour)", total.falseActivations,
+                               minutes, report.falseActivationsPerMinute, report.falseActivationsPerMinute * 60))
         }
     }
 }

@@ -98,6 +98,7 @@ struct ReplayCLITests {
         let p = try CLIRunner.run(["eval", "engine", "--recognizers", panOnly, "--sessions", dir.path("out")])
         #expect(p.status == 0, "\(p.stderr)")
         #expect(p.stdout.contains("false activations:"))
+        #expect(p.stdout.contains(" per hour)"), "the everyday-use measure: \(p.stdout)")
         #expect(p.stdout.contains("labels with no recognizer of that name"))
     }
 
