@@ -64,6 +64,11 @@ struct TrainAll: ParsableCommand {
     @Option(help: "Target false-positive rate of the detectors on the training data.")
     var detectorTargetFpr = 0.01
 
+    @Option(name: .customLong("augment"), help: ArgumentHelp(
+        "Detectors: train on N randomly transformed copies of each sample as well (other sampling rates, sizes, tilts, aspects, timing and sensor noise), so that their thresholds hold on other devices.",
+        valueName: "N"))
+    var detectorAugmentation = 0
+
     @Option(help: "Label of the check-mark samples.")
     var checkmarkLabel = "check"
 
@@ -91,6 +96,9 @@ struct TrainAll: ParsableCommand {
 
     func validate() throws {
         guard templatesPerClass >= 1 else { throw ValidationError("--templates-per-class must be at least 1") }
+        guard (0...20).contains(detectorAugmentation) else {
+            throw ValidationError("--augment must be between 0 and 20 copies, got \(detectorAugmentation)")
+        }
         guard TemplateSelection(rawValue: select) != nil else { throw ValidationError("--select must be medoid or random; got '\(select)'") }
         guard MatcherAlgorithm(rawValue: algorithm) != nil else {
             throw ValidationError("--algorithm must be one of \(MatcherAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")); got '\(algorithm)'")
@@ -128,6 +136,7 @@ struct TrainAll: ParsableCommand {
         s.verifier.target = targetFpr.map { .falsePositiveRate($0) } ?? .acceptance(accept)
         s.verifier.allowWeakNegatives = allowWeakNegatives
         s.verifier.folds = folds
+        s.detectorAugmentation = detectorAugmentation
         return s
     }
 

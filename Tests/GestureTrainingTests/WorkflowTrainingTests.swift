@@ -32,6 +32,23 @@ struct WorkflowTrainingTests {
         _ = try RejectionVerifier.decode(try #require(files["verifier.json"]))
     }
 
+    /// With `detectorAugmentation`, the detectors train on transformed copies as well:
+    /// the thresholds differ from those trained without them, the manifest records the
+    /// setting as a number, and the thresholds' provenance says so.
+    @Test func detectorAugmentationTrainsOnCopiesAndIsRecorded() throws {
+        let data = Dataset(WorkflowFixtures.samples())
+        var settings = Self.settings
+        settings.detectorAugmentation = 3
+        let plain = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)
+        let augmented = try TrainingWorkflow.run(data, source: "fixtures", settings: settings)
+        let check = try #require(augmented.detectors[.checkmark])
+        #expect(check != plain.detectors[.checkmark])
+        #expect(check.provenance?.contains("3 transformed copies of each sample") == true, "\(check.provenance ?? "")")
+        #expect(augmented.manifest.settings["detectorAugmentation"] == .int(3))
+        #expect(plain.manifest.settings["detectorAugmentation"] == .int(0))
+        #expect(augmented.library == plain.library, "copies train the detectors only")
+    }
+
     @Test func sameSeedSameBytes() throws {
         let data = Dataset(WorkflowFixtures.samples())
         let a = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)

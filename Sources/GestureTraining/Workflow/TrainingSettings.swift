@@ -39,6 +39,10 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     public var rejectionRule: RejectionRule = .verifier
     /// Verifier training: matchers, inner folds, target operating point.
     public var verifier = VerifierSettings()
+    /// Transformed copies of every recorded sample added to the detectors' training data
+    /// (``StrokeAugmentation``: other sampling rates, sizes, tilts, aspects, noise), so
+    /// that their thresholds hold on other devices; 0 (the default) adds none.
+    public var detectorAugmentation = 0
 
     public init(templatesPerClass: Int = 5, selection: TemplateSelection = .medoid,
                 algorithm: MatcherAlgorithm = .combined, rejection: RejectionMethod = .f1,
@@ -78,6 +82,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
             "verifierTarget": .string(verifier.target.description),
             "verifierMatchers": SettingValue(list: verifier.matchers.map(\.description)),
             "verifierFolds": SettingValue(verifier.folds),
+            "detectorAugmentation": SettingValue(detectorAugmentation),
         ]
     }
 

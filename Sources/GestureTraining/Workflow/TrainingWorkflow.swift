@@ -125,12 +125,18 @@ public enum TrainingWorkflow {
                 notTrained.append("\(kind.rawValue) detector: no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", "))); name the label with --\(kind.rawValue)-label")
                 continue
             }
-            let set = Dataset(data.samples + synthetic.positives.filter { $0.label == label } + synthetic.negatives)
+            // Copies of the recorded samples only (not of the synthetic ones), each keeping its subject.
+            let copies = StrokeAugmentation.augmented(data, copies: settings.detectorAugmentation,
+                                                      tolerance: kind == .checkmark ? .checkmark : .circle,
+                                                      seed: settings.seed).samples.dropFirst(data.count)
+            let set = Dataset(data.samples + copies + synthetic.positives.filter { $0.label == label } + synthetic.negatives)
             let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(kind.rawValue) features", $0, $1) }
             do {
                 var r = try DetectorTrainer.train(m, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
                                                   seed: settings.seed) { progress?("\(kind.rawValue) thresholds", $0, $1) }
-                r.thresholds.provenance = "gesturelab train, target FPR \(settings.detectorTargetFPR), seed \(settings.seed), data \(summary.fingerprint)"
+                r.thresholds.provenance = "gesturelab train, target FPR \(settings.detectorTargetFPR), "
+                    + (settings.detectorAugmentation > 0 ? "\(settings.detectorAugmentation) transformed copies of each sample, " : "")
+                    + "seed \(settings.seed), data \(summary.fingerprint)"
                 detectors[kind] = r.thresholds
                 trained.append("\(kind.rawValue) detector for '\(label)': training TPR \(pct(r.training.truePositiveRate)), FPR \(pct(r.training.falsePositiveRate))")
                 var tally = DetectorTally(kind: kind, positive: label)
