@@ -41,8 +41,8 @@ public struct DetectorRecognizer: SampleRecognizer {
                 let firing = features.rawTurns.filter(rule.fires).count
                 let m: [String: Double] = ["turns": Double(features.rawTurns.count), "firingTurns": Double(firing)]
                 return [result(fires, m, "CheckPlease rule (\(Self.fmt(rule.minAngle))°–\(Self.fmt(rule.maxAngle))°, length > \(Self.fmt(rule.minLength))): \(firing) of \(features.rawTurns.count) turns fire")]
-            case .trained:
-                return [trainedResult(fires, shapeValues: features.shape?.values, margin: t.score(features))]
+            case .trained(_, let box):
+                return [trainedResult(fires, shapeValues: features.shape?.values, margin: t.score(features), box: box)]
             }
         case .circle(let t):
             let features = CircleDetector(thresholds: t).measure(stroke)
@@ -56,25 +56,47 @@ public struct DetectorRecognizer: SampleRecognizer {
                                            "closureDistance": s.closureDistance, "transitMinus2Pi": s.transit - 2 * .pi]
                 if let d = s.duration { m["duration"] = d }
                 return [result(fires, m, "Sadun's circle test: \(s.inflections) inflections, closure \(Self.fmt(s.closureDistance)) pt, transit − 2π = \(Self.fmt(s.transit - 2 * .pi)) rad")]
-            case .trained:
-                return [trainedResult(fires, shapeValues: features.shape?.values, margin: t.score(features))]
+            case .trained(_, let box):
+                return [trainedResult(fires, shapeValues: features.shape?.values, margin: t.score(features), box: box)]
             }
         }
     }
 
-    /// The result of a trained feature box: the shape's features (none when the stroke
-    /// has too few distinct points) and the finite margin (≥ 0 inside the box).
-    private func trainedResult(_ fires: Bool, shapeValues: [String: Double]?, margin: Double) -> RecognitionResult {
+    /// The result of a trained feature box in plain words: accepted, or rejected naming
+    /// the feature farthest outside its trained range; the shape's features (none when the
+    /// stroke has too few distinct points) and the finite margin (≥ 0 inside the box, in
+    /// units of each feature's trained spread) in `measurements`.
+    private func trainedResult(_ fires: Bool, shapeValues: [String: Double]?, margin: Double,
+                               box: FeatureBox) -> RecognitionResult {
         var m = shapeValues ?? [:]
         if margin.isFinite { m["margin"] = margin }
-        return result(fires, m, shapeValues == nil
-            ? "too few distinct points to measure a shape"
-            : "trained feature box, margin \(Self.fmt(margin)) (≥ 0 inside)")
+        guard let values = shapeValues else { return result(false, m, "rejected: too few distinct points to measure a shape") }
+        let what = thresholds.kind == .checkmark ? "a check mark" : "a circle"
+        if fires {
+            return result(true, m, "accepted as \(what): every feature within its trained range (margin \(Self.fmt(margin)))")
+        }
+        var worst: (name: String, margin: Double)?
+        for name in box.intervals.keys.sorted() {
+            guard let interval = box.intervals[name], let v = values[name] else { continue }
+            let mm = interval.margin(v)
+            if worst == nil || mm < worst!.margin { worst = (name, mm) }
+        }
+        let which = worst.map { "\($0.name) outside its trained range" } ?? "outside the trained ranges"
+        let why = "rejected: not \(what), \(which) (margin \(Self.fmt(margin)); 0 or more accepts)"
+        return result(false, m, why)
     }
 
     private func result(_ fires: Bool, _ measurements: [String: Double], _ why: String) -> RecognitionResult {
         RecognitionResult(name: name, kind: .detector, recognized: fires, measurements: measurements,
-                          detail: "\(why) [\(source)]")
+                          detail: "\(why) [\(Self.shortSource(source))]")
+    }
+
+    /// A thresholds file named by its folder and file (`templates/checkmark.json`), not by
+    /// an absolute path that means nothing on the page; preset names unchanged.
+    static func shortSource(_ source: String) -> String {
+        guard source.hasPrefix("/") else { return source }
+        let parts = source.split(separator: "/")
+        return parts.suffix(2).joined(separator: "/")
     }
 
     /// Two decimals at most; whole numbers without them. Any finite value is formatted,

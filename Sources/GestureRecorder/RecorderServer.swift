@@ -311,10 +311,15 @@ public struct RecorderServer: Sendable {
         } catch {
             throw HTTPError(.unprocessableContent, message: "training failed: \(error)")
         }
-        await reports.set(report)
+        // The new model is in use before its report is published, so a page that sees the
+        // report never recognizes with the model before it.
         if let folder = report.files.first, settings.usesStoreModel, folder == StoreModel.folder(of: store).path {
-            try await switchToStoreModel()
+            do { try await switchToStoreModel() } catch {
+                await reports.set(report)
+                throw error
+            }
         }
+        await reports.set(report)
         return .init(report: report)
     }
 

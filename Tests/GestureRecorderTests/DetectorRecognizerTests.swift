@@ -37,6 +37,11 @@ struct DetectorRecognizerTests {
         #expect(check.recognize(cm).first?.recognized == true)
         #expect(circle.recognize(cm).first?.recognized == false)
         #expect(check.recognize(cm).first?.measurements["margin"] != nil)
+        // Plain words and the file by its folder, not an absolute path.
+        let yes = try #require(check.recognize(cm).first?.detail)
+        #expect(yes.hasPrefix("accepted as a check mark: every feature within its trained range") && yes.hasSuffix("[templates/checkmark.json]"), "\(yes)")
+        let no = try #require(circle.recognize(cm).first?.detail)
+        #expect(no.hasPrefix("rejected: not a circle, ") && no.contains("outside its trained range") && !no.contains(root.path), "\(no)")
         // A hand-drawn-looking circle (wobbling radius, uneven speed): a perfect one is too
         // smooth for the trained turning-unevenness interval.
         let wobbly: [(Double, Double)] = (0..<40).map { i in

@@ -72,7 +72,7 @@ struct RecorderLiveLoopTests {
                 let st = try await client.execute(uri: "/api/state", method: .get) { RecorderFixtures.object($0) }
                 model = st["model"] as? String
                 let summary = (st["report"] as? [String: Any])?["summary"] as? String ?? ""
-                done = st["trainingPending"] as? Bool == false && summary.contains("from 10 samples")
+                done = st["trainingPending"] as? Bool == false && summary.contains("from 10 samples") && model != nil
             }
             #expect(done, "a training after the last save finished")
             let waited = clock.now - saved
