@@ -10,7 +10,7 @@
 /// pointer-down; coalesced events are kept, so a fast pen loses no points.
 ///
 /// The script's pure helpers are also exposed as `window.GestureLabRecorder`, which the
-/// browser test (`tools/browser-test`) checks with `Tests/GestureRecorderTests/Page/recorder.test.js`.
+/// browser test (`tools/browser-test`) checks with `Tests/Browser/recorder.test.js`.
 enum RecorderPage {
     /// One asset of the page: its path, content type and bytes.
     struct Asset: Sendable {

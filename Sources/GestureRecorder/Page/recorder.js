@@ -1,6 +1,6 @@
 "use strict";
 // Pure helpers (no DOM), exposed as window.GestureLabRecorder so that the browser test
-// can check them directly (Tests/GestureRecorderTests/Page/recorder.test.js).
+// can check them directly (Tests/Browser/recorder.test.js).
 const GestureLabRecorder = Object.freeze({
   // The pause that ends a sample, in ms, from the field's text: a positive integer, else 0 (never).
   pauseMs(text) {
