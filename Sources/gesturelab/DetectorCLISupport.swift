@@ -49,9 +49,7 @@ struct DetectorTargetOptions: ParsableArguments {
     /// `augment` transformed copies of every sample of `data` (none when 0), as random
     /// devices within the detector's tolerance.
     func augmentedCopies(_ data: Dataset, kind: DetectorKind) -> Dataset {
-        let tolerance: AugmentationTolerance = kind == .checkmark ? .checkmark : .circle
-        let all = StrokeAugmentation.augmented(data, copies: augment, tolerance: tolerance, seed: seed)
-        return Dataset(Array(all.samples.dropFirst(data.count)))
+        Dataset(StrokeAugmentation.copies(of: data, copies: augment, tolerance: .of(kind), seed: seed))
     }
 }
 

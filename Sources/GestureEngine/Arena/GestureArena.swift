@@ -405,8 +405,8 @@ public final class GestureArena {
             }
             return idle
         }
+        // Empty here: the loop below clears it after use.
         if routedEvents.count != tree.names.count { routedEvents = [TouchEvent?](repeating: nil, count: tree.names.count) }
-        for v in routedEvents.indices { routedEvents[v] = nil }
         for i in slots.indices {
             let view = slots[i].viewNumber
             guard view >= 0 else { continue }
@@ -416,6 +416,7 @@ public final class GestureArena {
             if slots[i].down == 0 { idle = true }
             if !mine.changedTouches.isEmpty { deliver(mine, to: i) }
         }
+        // Let go of the routed events, so the tracker's touch buffer is unique again.
         for v in routedEvents.indices { routedEvents[v] = nil }
         return idle
     }

@@ -31,8 +31,7 @@ public enum DeviceShiftEvaluation {
     ///     else its `thresholds` decide all.
     public static func run(_ dataset: Dataset, evaluation e: DetectorEvaluation,
                            transforms: [StrokeTransform]? = nil, seed: UInt64) -> [Row] {
-        let tolerance: AugmentationTolerance = e.detector == .checkmark ? .checkmark : .circle
-        let shifts = transforms ?? StrokeAugmentation.deviceShifts(tolerance: tolerance)
+        let shifts = transforms ?? StrokeAugmentation.deviceShifts(tolerance: .of(e.detector))
         var rows = [row("none", dataset, e)]
         for (k, t) in shifts.enumerated() {
             var rng = SeededGenerator(seed: seed &+ UInt64(k) &* 0x9E37_79B9)

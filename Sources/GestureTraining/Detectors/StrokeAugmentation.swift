@@ -1,5 +1,6 @@
 import Foundation
 import GestureData
+import GestureDetectors
 import GestureGeometry
 
 /// Transforms of a recorded stroke that imitate another device or person: a different
@@ -164,6 +165,14 @@ public struct AugmentationTolerance: Hashable, Sendable {
     public static let checkmark = AugmentationTolerance(rotationDegrees: 20, mirror: false)
     /// Circle: any starting angle, either direction.
     public static let circle = AugmentationTolerance(rotationDegrees: 180, mirror: true)
+
+    /// The tolerance of a detector's gesture.
+    public static func of(_ kind: DetectorKind) -> AugmentationTolerance {
+        switch kind {
+        case .checkmark: .checkmark
+        case .circle: .circle
+        }
+    }
 }
 
 public enum StrokeAugmentation {
@@ -195,14 +204,14 @@ public enum StrokeAugmentation {
     }
 
     /// `copies` randomly transformed copies of every sample (each a new random device),
-    /// after the originals. Copies keep their sample's label and subject. Deterministic
-    /// for a seed.
-    public static func augmented(_ dataset: Dataset, copies: Int, tolerance: AugmentationTolerance,
-                                 seed: UInt64) -> Dataset {
-        guard copies > 0 else { return dataset }
+    /// in sample order. Copies keep their sample's label and subject. Deterministic for a
+    /// seed.
+    public static func copies(of dataset: Dataset, copies: Int, tolerance: AugmentationTolerance,
+                              seed: UInt64) -> [Sample] {
+        guard copies > 0 else { return [] }
         var rng = SeededGenerator(seed: seed ^ 0xA11_6E57)
-        var out = dataset.samples
-        out.reserveCapacity(dataset.count * (copies + 1))
+        var out: [Sample] = []
+        out.reserveCapacity(dataset.count * copies)
         for sample in dataset.samples {
             for _ in 0..<copies {
                 var s = sample
@@ -210,7 +219,13 @@ public enum StrokeAugmentation {
                 out.append(s)
             }
         }
-        return Dataset(out)
+        return out
+    }
+
+    /// The originals followed by ``copies(of:copies:tolerance:seed:)``.
+    public static func augmented(_ dataset: Dataset, copies: Int, tolerance: AugmentationTolerance,
+                                 seed: UInt64) -> Dataset {
+        Dataset(dataset.samples + Self.copies(of: dataset, copies: copies, tolerance: tolerance, seed: seed))
     }
 
     /// The device shifts measured by `eval detector --device-shift`: each transform on

@@ -126,9 +126,8 @@ public enum TrainingWorkflow {
                 continue
             }
             // Copies of the recorded samples only (not of the synthetic ones), each keeping its subject.
-            let copies = StrokeAugmentation.augmented(data, copies: settings.detectorAugmentation,
-                                                      tolerance: kind == .checkmark ? .checkmark : .circle,
-                                                      seed: settings.seed).samples.dropFirst(data.count)
+            let copies = StrokeAugmentation.copies(of: data, copies: settings.detectorAugmentation,
+                                                   tolerance: .of(kind), seed: settings.seed)
             let set = Dataset(data.samples + copies + synthetic.positives.filter { $0.label == label } + synthetic.negatives)
             let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(kind.rawValue) features", $0, $1) }
             do {
