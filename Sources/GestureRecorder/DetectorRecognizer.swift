@@ -17,11 +17,11 @@ import GestureTraining
 /// the book presets (CheckPlease, Sadun) decide yes/no and report their raw measures.
 /// There is no 0…1 score for detectors, so `score` stays `nil`.
 public struct DetectorRecognizer: SampleRecognizer {
-    public let thresholds: DetectorThresholds
+    public let thresholds: AnyDetectorThresholds
     /// Where the thresholds came from (a file path or a preset name), shown on the page.
     public let source: String
 
-    public init(thresholds: DetectorThresholds, source: String) {
+    public init(thresholds: AnyDetectorThresholds, source: String) {
         self.thresholds = thresholds
         self.source = source
     }
@@ -32,33 +32,33 @@ public struct DetectorRecognizer: SampleRecognizer {
         guard gesture.strokes.count == 1, let stroke = gesture.strokes.first else {
             return [result(false, [:], "reads one stroke; this sample has \(gesture.strokes.count) strokes")]
         }
+        if let (settings, box) = thresholds.trainedBox {
+            let detector = thresholds.kind.detector
+            let vector = detector.featureVector(stroke, settings: settings)
+            let values = vector.map { Dictionary(uniqueKeysWithValues: zip(detector.featureNames, $0)) }
+            let compiled = CompiledFeatureBox(box, names: detector.featureNames)
+            let margin = vector.map(compiled.margin) ?? -.infinity
+            return [trainedResult(vector.map(compiled.accepts) ?? false, shapeValues: values, margin: margin, box: box)]
+        }
         switch thresholds {
         case .checkmark(let t):
             let features = CheckmarkDetector(thresholds: t).measure(stroke)
             let fires = t.accepts(features)
-            switch t.rule {
-            case .checkPlease(let rule):
-                let firing = features.rawTurns.filter(rule.fires).count
-                let m: [String: Double] = ["turns": Double(features.rawTurns.count), "firingTurns": Double(firing)]
-                return [result(fires, m, "CheckPlease rule (\(Self.fmt(rule.minAngle))°–\(Self.fmt(rule.maxAngle))°, length > \(Self.fmt(rule.minLength))): \(firing) of \(features.rawTurns.count) turns fire")]
-            case .trained(_, let box):
-                return [trainedResult(fires, shapeValues: features.shape?.values, margin: t.score(features), box: box)]
-            }
+            guard case .checkPlease(let rule) = t.rule else { return [] }
+            let firing = features.rawTurns.filter(rule.fires).count
+            let m: [String: Double] = ["turns": Double(features.rawTurns.count), "firingTurns": Double(firing)]
+            return [result(fires, m, "CheckPlease rule (\(Self.fmt(rule.minAngle))°–\(Self.fmt(rule.maxAngle))°, length > \(Self.fmt(rule.minLength))): \(firing) of \(features.rawTurns.count) turns fire")]
         case .circle(let t):
             let features = CircleDetector(thresholds: t).measure(stroke)
-            let fires = t.accepts(features)
-            switch t.rule {
-            case .sadun:
-                guard let s = features.sadun else {
-                    return [result(false, [:], "too few points for Sadun's test")]
-                }
-                var m: [String: Double] = ["points": Double(s.pointCount), "inflections": Double(s.inflections),
-                                           "closureDistance": s.closureDistance, "transitMinus2Pi": s.transit - 2 * .pi]
-                if let d = s.duration { m["duration"] = d }
-                return [result(fires, m, "Sadun's circle test: \(s.inflections) inflections, closure \(Self.fmt(s.closureDistance)) pt, transit − 2π = \(Self.fmt(s.transit - 2 * .pi)) rad")]
-            case .trained(_, let box):
-                return [trainedResult(fires, shapeValues: features.shape?.values, margin: t.score(features), box: box)]
+            guard let s = features.sadun else {
+                return [result(false, [:], "too few points for Sadun's test")]
             }
+            var m: [String: Double] = ["points": Double(s.pointCount), "inflections": Double(s.inflections),
+                                       "closureDistance": s.closureDistance, "transitMinus2Pi": s.transit - 2 * .pi]
+            if let d = s.duration { m["duration"] = d }
+            return [result(t.accepts(features), m, "Sadun's circle test: \(s.inflections) inflections, closure \(Self.fmt(s.closureDistance)) pt, transit − 2π = \(Self.fmt(s.transit - 2 * .pi)) rad")]
+        case .shape:
+            return []  // no book rule: always trained (above)
         }
     }
 
@@ -71,7 +71,12 @@ public struct DetectorRecognizer: SampleRecognizer {
         var m = shapeValues ?? [:]
         if margin.isFinite { m["margin"] = margin }
         guard let values = shapeValues else { return result(false, m, "rejected: too few distinct points to measure a shape") }
-        let what = thresholds.kind == .checkmark ? "a check mark" : "a circle"
+        let what: String
+        switch thresholds {
+        case .checkmark: what = "a check mark"
+        case .circle: what = "a circle"
+        case .shape(let t): what = t.label.map { "'\($0)'" } ?? "the shape"
+        }
         if fires {
             return result(true, m, "accepted as \(what): every feature within its trained range (margin \(Self.fmt(margin)))")
         }

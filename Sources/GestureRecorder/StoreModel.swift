@@ -32,7 +32,7 @@ public enum StoreModel {
     public static func recognizers(_ model: GestureModel, source: String,
                                    fallback: [any SampleRecognizer]) -> [any SampleRecognizer] {
         var out: [any SampleRecognizer] = []
-        for kind in DetectorKind.allCases {
+        for kind in DetectorKind.builtIn {
             if let t = model.detectors[kind] {
                 out.append(DetectorRecognizer(thresholds: t, source: "\(source)/\(GestureModel.detectorFile(kind))"))
             } else if let old = fallback.first(where: { ($0 as? DetectorRecognizer)?.thresholds.kind == kind }) {

@@ -91,6 +91,9 @@ enum DetectorCLI {
              ("sadun-shape-only", .checkmark):
             throw ValidationError("preset '\(spec)' belongs to another detector than \(kind.rawValue)")
         case ("default", _):
+            guard kind != .shape else {
+                throw ValidationError("the general shape detector has no shipped thresholds; give --thresholds train or a thresholds FILE")
+            }
             guard let path = defaultThresholdsPath(kind) else {
                 throw ValidationError("no shipped templates/\(kind.rawValue).json found (set GESTURELAB_TEMPLATES to the templates folder)")
             }
@@ -100,6 +103,15 @@ enum DetectorCLI {
                           name: "default (templates/\(URL(fileURLWithPath: path).lastPathComponent))")
         default:
             return .fixed(try DetectorThresholdsFile.load(spec, kind: kind), name: spec)
+        }
+    }
+
+    /// One positive label, from `--positive` or `--label`.
+    static func validateLabel(positive: String?, label: String?, detector: DetectorKind?) throws {
+        if positive != nil && label != nil { throw ValidationError("give --positive or --label, not both") }
+        guard let l = positive ?? label, !l.isEmpty else {
+            throw ValidationError(detector == nil || detector == .shape
+                ? "--label must name the label to detect (e.g. --label zig_zag)" : "--positive must name a label")
         }
     }
 

@@ -9,14 +9,22 @@ struct EvalDetector: ParsableCommand {
         commandName: "detector",
         abstract: "Measure a check-mark or circle detector's TPR and FPR on labelled samples.")
 
-    @Argument(help: "checkmark or circle.")
-    var detector: DetectorKind
+    @Argument(help: "checkmark, circle or shape (the general shape detector, for any label); shape when omitted.")
+    var detectorArgument: DetectorKind?
 
     @Option(help: "A dataset folder, sample file or .jsonl dataset.")
     var dataset: String
 
+    @Option(help: "Any label of the dataset, for the general shape detector (`--label zig_zag` is `shape --positive zig_zag`).")
+    var label: String?
+
+    /// The detector: the argument, or the general shape detector.
+    var detector: DetectorKind { detectorArgument ?? .shape }
+    /// The positive label: `--positive` or `--label`.
+    var positiveLabel: String { positive ?? label ?? "" }
+
     @Option(help: "The label of the positive samples; all others are negatives.")
-    var positive: String
+    var positive: String?
 
     @Option(help: "checkplease | sadun | sadun-no-inflections | sadun-shape-only | default (templates/) | train | a thresholds FILE.")
     var thresholds: String = "default"
@@ -43,7 +51,7 @@ struct EvalDetector: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if positive.isEmpty { throw ValidationError("--positive must name a label") }
+        try DetectorCLI.validateLabel(positive: positive, label: label, detector: detectorArgument)
         if model != nil && thresholds != "default" { throw ValidationError("give --model or --thresholds, not both") }
         if thresholds.lowercased() != "train" && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0) {
             throw ValidationError("--target-fpr/--target-tpr/--augment apply only with --thresholds train")
@@ -61,7 +69,7 @@ struct EvalDetector: ParsableCommand {
             choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
         }
         let data = try datasetOptions.load(dataset)
-        var settingsFrom: DetectorThresholds?
+        var settingsFrom: AnyDetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
         let bar = StageProgressBar(format: output.format)
         let m = DetectorMeasurements.measure(detector, dataset: data, settingsFrom: settingsFrom) {
@@ -73,7 +81,7 @@ struct EvalDetector: ParsableCommand {
             // Augmented copies train only; every fold is tested on the recorded samples.
             let extra = target.augment > 0
                 ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector)) : nil
-            e = try DetectorEvaluator.evaluate(m, positive: positive, thresholds: choice, protocol: evaluationProtocol,
+            e = try DetectorEvaluator.evaluate(m, positive: positiveLabel, thresholds: choice, protocol: evaluationProtocol,
                                                mode: mode, includeDetails: details || deviceShift || reportOptions.reportDirectory != nil,
                                                trainingExtra: extra) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
@@ -122,11 +130,11 @@ struct EvalDetector: ParsableCommand {
     private func bookComparison(_ m: DetectorMeasurements) -> NamedOperatingPoint? {
         let books = ["checkplease", "sadun", "sadun-no-inflections", "sadun-shape-only"]
         guard !books.contains(thresholds.lowercased()) else { return nil }
-        let preset = DetectorTally.bookPreset(detector)
+        guard let preset = DetectorTally.bookPreset(detector) else { return nil }
         var counts = BinaryCounts()
         for i in 0..<m.count {
             let fired = mode == .streaming ? m.streamFires(preset.thresholds, at: i) : m.accepts(preset.thresholds, at: i)
-            counts.record(isPositive: m.labels[i] == positive, accepted: fired)
+            counts.record(isPositive: m.labels[i] == positiveLabel, accepted: fired)
         }
         return NamedOperatingPoint(name: preset.name, threshold: nil, counts: counts)
     }

@@ -71,7 +71,7 @@ struct RecorderWiring {
                 throw ValidationError("--model brings its own templates, matcher settings and rejection: leave out --templates, --rejection, --algorithm, --points and --rotation")
             }
             let model = try ModelCLI.load(modelPath)
-            for kind in DetectorKind.allCases {
+            for kind in DetectorKind.builtIn {
                 if let t = model.detectors[kind] {
                     w.recognizers.append(DetectorRecognizer(thresholds: t, source: "\(modelPath)/\(GestureModel.detectorFile(kind))"))
                     w.notes.append("\(kind.rawValue) detector: thresholds from the model \(modelPath)")
@@ -87,9 +87,9 @@ struct RecorderWiring {
             w.notes.append("Train button: runs the training workflow (train all, seed 1) on the store and shows its report; writes nothing (the page keeps --model)")
             return w
         }
-        for kind in DetectorKind.allCases {
+        for kind in DetectorKind.builtIn {
             if let path = DetectorCLI.defaultThresholdsPath(kind) {
-                let thresholds: DetectorThresholds
+                let thresholds: AnyDetectorThresholds
                 do {
                     thresholds = try DetectorThresholdsFile.load(path, kind: kind)
                 } catch {
@@ -126,7 +126,7 @@ struct RecorderWiring {
     }
 
     /// The book preset of a detector and its name.
-    static func preset(_ kind: DetectorKind) -> (DetectorThresholds, String) {
+    static func preset(_ kind: DetectorKind) -> (AnyDetectorThresholds, String) {
         kind == .checkmark ? (.checkmark(.checkPlease), "preset checkPlease") : (.circle(.sadun), "preset sadun")
     }
 }

@@ -9,14 +9,22 @@ struct TrainDetector: ParsableCommand {
         commandName: "detector",
         abstract: "Tune check-mark or circle thresholds on labelled samples (positives: --positive; negatives: all others).")
 
-    @Argument(help: "checkmark or circle.")
-    var detector: DetectorKind
+    @Argument(help: "checkmark, circle or shape (the general shape detector, for any label); shape when omitted.")
+    var detectorArgument: DetectorKind?
 
     @Option(help: "A dataset folder, sample file or .jsonl dataset.")
     var dataset: String
 
-    @Option(help: "The label of the positive samples, e.g. check or circle.")
-    var positive: String
+    @Option(help: "Any label of the dataset, for the general shape detector (`--label zig_zag` is `shape --positive zig_zag`).")
+    var label: String?
+
+    /// The detector: the argument, or the general shape detector.
+    var detector: DetectorKind { detectorArgument ?? .shape }
+    /// The positive label: `--positive` or `--label`.
+    var positiveLabel: String { positive ?? label ?? "" }
+
+    @Option(help: "The label of the positive samples, e.g. check or circle; all others are negatives.")
+    var positive: String?
 
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var datasetOptions: DatasetOptions
@@ -39,11 +47,11 @@ struct TrainDetector: ParsableCommand {
         var validationFalsePositiveRate: Double
         var trainingTruePositiveRate: Double
         var trainingFalsePositiveRate: Double
-        var thresholds: DetectorThresholds
+        var thresholds: AnyDetectorThresholds
     }
 
     func validate() throws {
-        if positive.isEmpty { throw ValidationError("--positive must name a label") }
+        try DetectorCLI.validateLabel(positive: positive, label: label, detector: detectorArgument)
         if out.isEmpty { throw ValidationError("--out must name a file") }
     }
 
@@ -57,7 +65,7 @@ struct TrainDetector: ParsableCommand {
         }
         let result: DetectorTrainer.Result
         do {
-            result = try DetectorTrainer.train(m, positive: positive, target: target.target, seed: target.seed)
+            result = try DetectorTrainer.train(m, positive: positiveLabel, target: target.target, seed: target.seed)
         } catch let e as DetectorTrainingError {
             // No positives / no negatives: say which dataset they were looked for in.
             if case .badThresholds = e { throw e }
@@ -67,7 +75,7 @@ struct TrainDetector: ParsableCommand {
         let excluded = datasetOptions.excludedSubjects.map { " --exclude-subject '\($0)'" }.joined()
         let v = result.chosen.validation
         thresholds.provenance = """
-            gesturelab train detector \(detector.rawValue) --dataset \(dataset) --positive \(positive) \
+            gesturelab train detector \(detector.rawValue) --dataset \(dataset) --positive \(positiveLabel) \
             \(target.commandLine)\(excluded); \(data.count) samples\(target.augment > 0 ? " and \(target.augment) transformed copies of each" : "") \
             (\(result.training.positives) positives, \(result.training.negatives) negatives) from \(data.subjects.count) subjects; margin \(result.chosen.margin), \
             strictness \(result.chosen.strictness); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
@@ -85,7 +93,7 @@ struct TrainDetector: ParsableCommand {
             Console.out(try Console.json(report))
         case .text:
             Console.out("wrote \(out)")
-            Console.out("\(data.count) samples: \(report.positives) '\(positive)', \(report.negatives) others; seed \(target.seed); target \(target.target)")
+            Console.out("\(data.count) samples: \(report.positives) '\(positiveLabel)', \(report.negatives) others; seed \(target.seed); target \(target.target)")
             Console.out("chosen margin \(result.chosen.margin), strictness \(result.chosen.strictness)")
             Console.out("inner leave-one-subject-out: TPR \(DetectorCLI.percent(v.truePositiveRate)), FPR \(DetectorCLI.percent(v.falsePositiveRate))")
             Console.out("on the training data: TPR \(DetectorCLI.percent(result.training.truePositiveRate)), FPR \(DetectorCLI.percent(result.training.falsePositiveRate))")

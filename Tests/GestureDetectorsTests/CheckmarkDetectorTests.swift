@@ -5,7 +5,7 @@ import GestureTestSupport
 import Testing
 
 /// A hand-made box that says "short leg down-right, long leg up-right, ends higher".
-let handCheckBox = CheckmarkThresholds(rule: .trained(settings: .default, box: FeatureBox([
+let handCheckBox = CheckmarkThresholds(rule: .trained(settings: CheckmarkDetector.defaultSettings, box: FeatureBox([
     "legRatio": FeatureInterval(lower: 1.6, upper: 6),
     "leg1DY": FeatureInterval(lower: 0.3),
     "leg2DY": FeatureInterval(upper: -0.3),
@@ -152,7 +152,7 @@ func streamAgreesWithWholeStroke(name: String) {
     #expect {
         try JSONDecoder().decode(CheckmarkThresholds.self, from: Data(json.utf8))
     } throws: { error in
-        "\(error)".contains("unknown check-mark feature 'wobble'")
+        "\(error)".contains("unknown checkmark feature 'wobble'")
     }
 }
 

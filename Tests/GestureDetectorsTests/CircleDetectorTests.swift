@@ -3,7 +3,7 @@ import GestureDetectors
 import GestureGeometry
 import Testing
 
-let handCircleBox = CircleThresholds(rule: .trained(settings: .default, box: FeatureBox([
+let handCircleBox = CircleThresholds(rule: .trained(settings: CircleDetector.defaultSettings, box: FeatureBox([
     "radiusDeviation": FeatureInterval(upper: 0.15),
     "closure": FeatureInterval(upper: 0.6),
     "revolutions": FeatureInterval(lower: 0.8, upper: 1.3),

@@ -56,7 +56,7 @@ struct DetectorRecognizerTests {
 
     @Test(arguments: [[(Double, Double)](), [(5, 5)], [(5, 5), (5, 5)], [(0, 0), (10, 0)]])
     func degenerateStrokesAreNotRecognizedAndDoNotCrash(_ pts: [(Double, Double)]) {
-        for t in [DetectorThresholds.checkmark(.checkPlease), .circle(.sadun)] {
+        for t in [AnyDetectorThresholds.checkmark(.checkPlease), .circle(.sadun)] {
             let out = DetectorRecognizer(thresholds: t, source: "preset").recognize(Self.gesture(pts))
             #expect(out.first?.recognized == false)
             #expect(out.first?.measurements.values.allSatisfy(\.isFinite) == true)
@@ -67,7 +67,7 @@ struct DetectorRecognizerTests {
     /// result and took the recorder down with it.
     @Test func hugeCoordinatesAreFormattedNotTrapped() {
         let huge: [(Double, Double)] = [(0, 0), (1e19, 0), (1e19, 1e19), (0, 1e19), (1, 1)]
-        for t in [DetectorThresholds.checkmark(.checkPlease), .circle(.sadun)] {
+        for t in [AnyDetectorThresholds.checkmark(.checkPlease), .circle(.sadun)] {
             let out = DetectorRecognizer(thresholds: t, source: "preset").recognize(Self.gesture(huge))
             #expect(out.count == 1)
         }

@@ -24,7 +24,7 @@ struct WorkflowTrainingTests {
         // Every output decodes with its own module's validating decoder.
         _ = try TemplateLibrary.decode(try #require(files["templates.json"]))
         _ = try RejectionThresholds.decode(try #require(files["rejection.json"]))
-        _ = try DetectorThresholds.decode(try #require(files["checkmark.json"]), kind: .checkmark, file: "checkmark.json")
+        _ = try AnyDetectorThresholds.decode(try #require(files["checkmark.json"]), kind: .checkmark, file: "checkmark.json")
         let manifest = try JSONDecoder().decode(TrainingManifest.self, from: try #require(files["manifest.json"]))
         #expect(manifest.seed == 5)
         #expect(manifest.dataset.fingerprint == (try DatasetFingerprint.of(data)))

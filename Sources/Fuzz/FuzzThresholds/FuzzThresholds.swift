@@ -5,15 +5,15 @@ import GestureGeometry
 import GestureTraining
 
 /// Fuzz target: the detector thresholds decoders (`gesturelab.checkmark/1`,
-/// `gesturelab.circle/1`, `gesturelab.swipe/1`) on arbitrary bytes. Whatever decodes is
+/// `gesturelab.circle/1`, `gesturelab.shape/1`, `gesturelab.swipe/1`) on arbitrary bytes. Whatever decodes is
 /// then used: each detector runs on fixed strokes, whole and point by point, and the
 /// thresholds must encode and decode again to the same value.
 func fuzzOne(_ data: Data) {
-    for kind in [DetectorKind.checkmark, .circle] {
-        guard let t = try? DetectorThresholds.decode(data, kind: kind, file: "fuzz.json") else { continue }
+    for kind in DetectorKind.allCases {
+        guard let t = try? AnyDetectorThresholds.decode(data, kind: kind, file: "fuzz.json") else { continue }
         exercise(t)
-        let again: DetectorThresholds
-        do { again = try DetectorThresholds.decode(try t.encoded(), kind: kind, file: "again.json") } catch {
+        let again: AnyDetectorThresholds
+        do { again = try AnyDetectorThresholds.decode(try t.encoded(), kind: kind, file: "again.json") } catch {
             preconditionFailure("decoded thresholds do not round-trip: \(error)")
         }
         exercise(again)
@@ -28,19 +28,15 @@ func fuzzOne(_ data: Data) {
     }
 }
 
-func exercise(_ t: DetectorThresholds) {
+func exercise(_ t: AnyDetectorThresholds) {
     for stroke in FixedStrokes.all {
-        switch t {
-        case .checkmark(let c):
-            _ = CheckmarkDetector(thresholds: c).detects(stroke)
-            var stream = CheckmarkDetector.Stream(thresholds: c)
+        _ = t.accepts(stroke)
+        _ = t.streamFires(stroke)
+        if case .shape(let s) = t {
+            var stream = DetectorStream(thresholds: s)
             for p in stroke.points { _ = stream.add(p) }
             _ = stream.end()
-        case .circle(let c):
-            _ = CircleDetector(thresholds: c).detects(stroke)
-            var stream = CircleDetector.Stream(thresholds: c)
-            for p in stroke.points { _ = stream.add(p) }
-            _ = stream.end()
+            _ = stream.margin()
         }
     }
 }

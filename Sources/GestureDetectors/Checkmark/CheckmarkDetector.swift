@@ -34,3 +34,12 @@ public struct CheckmarkDetector: Hashable, Sendable {
         thresholds.accepts(measure(stroke))
     }
 }
+
+extension CheckmarkDetector: ShapeDetector {
+    public static let id = "checkmark"
+    public static var featureNames: [String] { Shape.names }
+    public static let defaultSettings = ShapeSettings(resampleCount: 32)
+    public static func features(ofResampled points: [Point], settings: ShapeSettings) -> [Double]? {
+        shape(resampled: points, settings: settings)?.vector
+    }
+}

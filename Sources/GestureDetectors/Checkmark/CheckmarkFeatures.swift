@@ -79,27 +79,9 @@ extension CheckmarkDetector {
         }
     }
 
-    /// How the shape measures are taken.
-    public struct ShapeSettings: Hashable, Codable, Sendable {
-        /// Points after resampling (32: enough for two legs, as Protractor's 16 is for letters).
-        public var resampleCount: Int
-        /// Catmull-Rom points per raw segment before resampling (4: Sadun's recipe).
-        public var smoothingGranularity: Int
-        /// Vertices summed when looking for a corner.
-        public var cornerWindow: Int
-        /// Turn over the window, in degrees, that counts as a corner.
-        public var cornerDegrees: Double
-
-        public init(resampleCount: Int = 32, smoothingGranularity: Int = 4,
-                    cornerWindow: Int = 3, cornerDegrees: Double = 45) {
-            self.resampleCount = resampleCount
-            self.smoothingGranularity = smoothingGranularity
-            self.cornerWindow = cornerWindow
-            self.cornerDegrees = cornerDegrees
-        }
-
-        public static let `default` = ShapeSettings()
-    }
+    /// How the shape measures are taken (``CheckmarkDetector/defaultSettings``: 32 points,
+    /// enough for two legs as Protractor's 16 are for letters).
+    public typealias ShapeSettings = GestureDetectors.ShapeSettings
 
     /// Measures `stroke` for both rules.
     ///
@@ -107,7 +89,7 @@ extension CheckmarkDetector {
     /// fewer than three points get no raw turns; fewer than two distinct points or zero
     /// length get no shape. Such strokes are never detected.
     /// - Complexity: O(n · granularity + resampleCount).
-    public static func measure(_ stroke: Stroke, settings: ShapeSettings = .default) -> Features {
+    public static func measure(_ stroke: Stroke, settings: ShapeSettings = defaultSettings) -> Features {
         guard stroke.isFinite else { return Features(rawTurns: [], shape: nil) }
         return Features(rawTurns: rawTurns(stroke.points), shape: shape(stroke, settings: settings))
     }
@@ -125,11 +107,18 @@ extension CheckmarkDetector {
     }
 
     /// Shape measures, or `nil` for a degenerate stroke (see ``measure(_:settings:)``).
-    public static func shape(_ stroke: Stroke, settings: ShapeSettings = .default) -> Shape? {
+    public static func shape(_ stroke: Stroke, settings: ShapeSettings = defaultSettings) -> Shape? {
         guard settings.resampleCount >= 3, settings.smoothingGranularity >= 1,
               let p = StrokePreparation.prepared(stroke, count: settings.resampleCount,
                                                  granularity: settings.smoothingGranularity)
         else { return nil }
+        return shape(resampled: p, settings: settings)
+    }
+
+    /// Shape measures on equally spaced, smoothed points (what ``shape(_:settings:)``
+    /// measures after preparing the stroke).
+    public static func shape(resampled p: [Point], settings: ShapeSettings) -> Shape? {
+        guard p.count >= 3 else { return nil }
         let n = p.count, first = p[0], last = p[n - 1]
         let chord = first.distance(to: last)
         var corner = 1

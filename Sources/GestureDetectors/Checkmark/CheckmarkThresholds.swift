@@ -50,7 +50,7 @@ public struct CheckmarkThresholds: Hashable, Sendable {
     /// not use them).
     public var shapeSettings: CheckmarkDetector.ShapeSettings {
         if case .trained(let s, _) = rule { return s }
-        return .default
+        return CheckmarkDetector.defaultSettings
     }
 
     /// The decision, from measured features only.
@@ -90,9 +90,7 @@ extension CheckmarkThresholds: Codable {
         case "checkPlease":
             rule = .checkPlease(try c.decode(CheckPleaseRule.self, forKey: .checkPlease))
         case "trained":
-            let (settings, box) = try TrainedRuleDecoding.decode(CheckmarkDetector.ShapeSettings.self, from: c, boxKey: .box,
-                                                                 settingsKey: .settings, known: CheckmarkDetector.Shape.names,
-                                                                 kind: "check-mark")
+            let (settings, box) = try TrainedRuleDecoding.decode(CheckmarkDetector.self, from: c, boxKey: .box, settingsKey: .settings)
             rule = .trained(settings: settings, box: box)
         case let other:
             throw DecodingError.dataCorruptedError(

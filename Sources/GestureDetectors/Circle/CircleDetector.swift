@@ -30,3 +30,12 @@ public struct CircleDetector: Hashable, Sendable {
         thresholds.accepts(measure(stroke))
     }
 }
+
+extension CircleDetector: ShapeDetector {
+    public static let id = "circle"
+    public static var featureNames: [String] { Shape.names }
+    public static let defaultSettings = ShapeSettings(resampleCount: 64)
+    public static func features(ofResampled points: [Point], settings: ShapeSettings) -> [Double]? {
+        shape(resampled: points, settings: settings)?.vector
+    }
+}

@@ -76,34 +76,15 @@ extension CircleDetector {
         public var values: [String: Double] { Dictionary(uniqueKeysWithValues: zip(Self.names, vector)) }
     }
 
-    /// How the shape measures are taken.
-    public struct ShapeSettings: Hashable, Codable, Sendable {
-        /// Points after resampling (64: $1's N).
-        public var resampleCount: Int
-        /// Catmull-Rom points per raw segment before resampling (4: Sadun's recipe).
-        public var smoothingGranularity: Int
-        /// Vertices summed when looking for a corner.
-        public var cornerWindow: Int
-        /// Turn over the window, in degrees, that counts as a corner.
-        public var cornerDegrees: Double
-
-        public init(resampleCount: Int = 64, smoothingGranularity: Int = 4,
-                    cornerWindow: Int = 3, cornerDegrees: Double = 45) {
-            self.resampleCount = resampleCount
-            self.smoothingGranularity = smoothingGranularity
-            self.cornerWindow = cornerWindow
-            self.cornerDegrees = cornerDegrees
-        }
-
-        public static let `default` = ShapeSettings()
-    }
+    /// How the shape measures are taken (``CircleDetector/defaultSettings``: 64 points, $1's N).
+    public typealias ShapeSettings = GestureDetectors.ShapeSettings
 
     /// Measures `stroke` for both rules.
     ///
     /// Edge cases: a non-finite coordinate or an empty stroke gives neither measure; fewer
     /// than two distinct points or zero length give no shape. Such strokes are never
     /// detected.
-    public static func measure(_ stroke: Stroke, settings: ShapeSettings = .default) -> Features {
+    public static func measure(_ stroke: Stroke, settings: ShapeSettings = defaultSettings) -> Features {
         guard stroke.isFinite, !stroke.isEmpty else { return Features(sadun: nil, shape: nil) }
         return Features(sadun: sadunMeasures(stroke.points), shape: shape(stroke, settings: settings))
     }
@@ -137,12 +118,18 @@ extension CircleDetector {
     }
 
     /// Shape measures, or `nil` for a degenerate stroke.
-    public static func shape(_ stroke: Stroke, settings: ShapeSettings = .default) -> Shape? {
+    public static func shape(_ stroke: Stroke, settings: ShapeSettings = defaultSettings) -> Shape? {
         guard settings.resampleCount >= 3, settings.smoothingGranularity >= 1,
               let p = StrokePreparation.prepared(stroke, count: settings.resampleCount,
-                                                 granularity: settings.smoothingGranularity),
-              let c = Stroke(p).centroid, let box = Stroke(p).boundingBox
+                                                 granularity: settings.smoothingGranularity)
         else { return nil }
+        return shape(resampled: p, settings: settings)
+    }
+
+    /// Shape measures on equally spaced, smoothed points (what ``shape(_:settings:)``
+    /// measures after preparing the stroke).
+    public static func shape(resampled p: [Point], settings: ShapeSettings) -> Shape? {
+        guard p.count >= 3, let c = Stroke(p).centroid, let box = Stroke(p).boundingBox else { return nil }
         let r = p.map { $0.distance(to: c) }
         let n = Double(r.count)
         let mean = r.reduce(0, +) / n

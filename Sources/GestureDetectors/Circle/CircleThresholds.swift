@@ -52,7 +52,7 @@ public struct CircleThresholds: Hashable, Sendable {
 
     public var shapeSettings: CircleDetector.ShapeSettings {
         if case .trained(let s, _) = rule { return s }
-        return .default
+        return CircleDetector.defaultSettings
     }
 
     /// The decision, from measured features only.
@@ -92,9 +92,7 @@ extension CircleThresholds: Codable {
         case "sadun":
             rule = .sadun(try c.decode(SadunRule.self, forKey: .sadun))
         case "trained":
-            let (settings, box) = try TrainedRuleDecoding.decode(CircleDetector.ShapeSettings.self, from: c, boxKey: .box,
-                                                                 settingsKey: .settings, known: CircleDetector.Shape.names,
-                                                                 kind: "circle")
+            let (settings, box) = try TrainedRuleDecoding.decode(CircleDetector.self, from: c, boxKey: .box, settingsKey: .settings)
             rule = .trained(settings: settings, box: box)
         case let other:
             throw DecodingError.dataCorruptedError(

@@ -52,8 +52,8 @@ public struct DetectorEvaluation: Codable, Sendable {
     /// The thresholds used; with `train` under leave-one-subject-out, the ones trained on
     /// all subjects (what you would ship); the per-fold ones are in ``foldThresholds``
     /// when details are asked for.
-    public var thresholds: DetectorThresholds
-    public var foldThresholds: [String: DetectorThresholds]?
+    public var thresholds: AnyDetectorThresholds
+    public var foldThresholds: [String: AnyDetectorThresholds]?
     /// Training target and seed when thresholds were trained.
     public var trainingTarget: BoxTrainer.Target?
     public var seed: UInt64?

@@ -23,7 +23,7 @@ public enum DetectorEvaluator {
     }
 
     public enum Thresholds: Sendable {
-        case fixed(DetectorThresholds, name: String)
+        case fixed(AnyDetectorThresholds, name: String)
         case train(BoxTrainer.Target, seed: UInt64)
     }
 
@@ -58,13 +58,13 @@ public enum DetectorEvaluator {
 
         var decisions = [Bool](repeating: false, count: m.count)
         var scores = [Double](repeating: -.infinity, count: m.count)
-        var shipped: DetectorThresholds?
-        var foldThresholds: [String: DetectorThresholds]?
+        var shipped: AnyDetectorThresholds?
+        var foldThresholds: [String: AnyDetectorThresholds]?
         var target: BoxTrainer.Target?
         var seedUsed: UInt64?
         var done = 0
 
-        func decide(_ t: DetectorThresholds, _ i: Int) {
+        func decide(_ t: AnyDetectorThresholds, _ i: Int) {
             switch mode {
             case .whole:
                 decisions[i] = m.accepts(t, at: i)
@@ -87,7 +87,7 @@ public enum DetectorEvaluator {
             target = tgt
             seedUsed = seed
             let total = folds.count + (proto == .leaveOneSubjectOut ? 1 : 0)
-            var perFold: [String: DetectorThresholds] = [:]
+            var perFold: [String: AnyDetectorThresholds] = [:]
             let pool = trainingExtra.map { m.appending($0) } ?? m
             for (name, test) in folds {
                 let testSet = Set(test)
@@ -96,7 +96,7 @@ public enum DetectorEvaluator {
                     trainIdx += (0..<extra.count).filter { proto == .all || (extra.subjects[$0] ?? "(none)") != name }
                         .map { m.count + $0 }
                 }
-                let t: DetectorThresholds
+                let t: AnyDetectorThresholds
                 do {
                     t = try DetectorTrainer.train(pool, positive: positive, indices: trainIdx, target: tgt, seed: seed).thresholds
                 } catch DetectorTrainingError.noPositives, DetectorTrainingError.noNegatives {

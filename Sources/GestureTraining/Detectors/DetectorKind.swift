@@ -1,4 +1,23 @@
-/// The rule-based detectors that can be trained and evaluated on samples.
+import GestureDetectors
+
+/// The registry of rule-based detectors that can be trained and evaluated on samples:
+/// each case names a ``GestureDetectors/ShapeDetector`` (its `id` is the raw value). A new
+/// detector is its folder in GestureDetectors and one case here.
 public enum DetectorKind: String, CaseIterable, Codable, Sendable {
     case checkmark, circle
+    /// The general shape detector, trained for any label (`train detector --label L`).
+    case shape
+
+    /// The detector type: its measures, default settings and reference strokes.
+    public var detector: any ShapeDetector.Type {
+        switch self {
+        case .checkmark: CheckmarkDetector.self
+        case .circle: CircleDetector.self
+        case .shape: GeneralShapeDetector.self
+        }
+    }
+
+    /// The detectors every model folder holds one of (a file named after the kind),
+    /// trained for a label of their own (`check`, `circle` by default).
+    public static let builtIn: [DetectorKind] = [.checkmark, .circle]
 }

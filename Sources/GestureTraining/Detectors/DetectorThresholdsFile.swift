@@ -6,7 +6,7 @@ public enum DetectorThresholdsFile {
     /// Loads thresholds of `kind` from `path`.
     /// - Throws: ``DetectorTrainingError/badThresholds(file:reason:)`` naming the file and
     ///   the field (unknown format versions, unknown features, missing fields).
-    public static func load(_ path: String, kind: DetectorKind) throws -> DetectorThresholds {
+    public static func load(_ path: String, kind: DetectorKind) throws -> AnyDetectorThresholds {
         let data: Data
         do {
             data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // issue 8: size first
@@ -17,11 +17,11 @@ public enum DetectorThresholdsFile {
         } catch {
             throw DetectorTrainingError.badThresholds(file: path, reason: "cannot read: \(error)")
         }
-        return try DetectorThresholds.decode(data, kind: kind, file: path)
+        return try AnyDetectorThresholds.decode(data, kind: kind, file: path)
     }
 
     /// Writes `thresholds` to `path` atomically (never half-written).
-    public static func write(_ thresholds: DetectorThresholds, to path: String) throws {
+    public static func write(_ thresholds: AnyDetectorThresholds, to path: String) throws {
         try AtomicFile.write(try thresholds.encoded(), to: URL(fileURLWithPath: path))
     }
 }

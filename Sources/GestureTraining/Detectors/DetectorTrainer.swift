@@ -9,7 +9,7 @@ import GestureDetectors
 public enum DetectorTrainer {
     /// A trained detector with how it did on its own training data.
     public struct Result: Sendable {
-        public var thresholds: DetectorThresholds
+        public var thresholds: AnyDetectorThresholds
         /// The chosen (trim, margin) with its inner-validation counts.
         public var chosen: BoxTrainer.Candidate
         /// Counts of the final box on all training samples (optimistic).
@@ -24,7 +24,7 @@ public enum DetectorTrainer {
                              target: BoxTrainer.Target, seed: UInt64, trainer: BoxTrainer = BoxTrainer(),
                              progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
         var trainer = trainer
-        trainer.references += referenceShapes(m.kind)
+        trainer.references += referenceShapes(m.kind, settings: m.settings)
         let idx = indices ?? Array(0..<m.count)
         let isPositive = idx.map { m.labels[$0] == positive }
         guard isPositive.contains(true) else {
@@ -42,23 +42,19 @@ public enum DetectorTrainer {
         let goals = BoxTrainer.goals(target, strictness: chosen.strictness)
         let box = trainer.fit(vectors: vectors, isPositive: isPositive, names: names, margin: chosen.margin,
                               fprGoal: goals.fprGoal, tprFloor: goals.tprFloor)
-        let thresholds: DetectorThresholds
-        switch m.kind {
-        case .checkmark: thresholds = .checkmark(CheckmarkThresholds(rule: .trained(settings: .default, box: box)))
-        case .circle: thresholds = .circle(CircleThresholds(rule: .trained(settings: .default, box: box)))
-        }
+        let thresholds = AnyDetectorThresholds.trained(m.kind, settings: m.settings, box: box, label: positive)
         var training = BinaryCounts()
         for (k, i) in idx.enumerated() { training.record(isPositive: isPositive[k], accepted: m.accepts(thresholds, at: i)) }
         return Result(thresholds: thresholds, chosen: chosen, training: training)
     }
 
-    /// Feature values of the shapes a trained box must always accept (see
-    /// ``CircleDetector/referenceStrokes``); none for the check mark, which has no
-    /// single ideal form.
-    static func referenceShapes(_ kind: DetectorKind) -> [[String: Double]] {
-        switch kind {
-        case .checkmark: return []
-        case .circle: return CircleDetector.referenceStrokes.compactMap { CircleDetector.shape($0)?.values }
+    /// Feature values of the shapes a trained box must always accept (the detector's
+    /// reference strokes, e.g. ``CircleDetector/referenceStrokes``), measured with `settings`.
+    static func referenceShapes(_ kind: DetectorKind, settings: ShapeSettings) -> [[String: Double]] {
+        kind.detector.referenceStrokes.compactMap { stroke in
+            kind.detector.featureVector(stroke, settings: settings).map {
+                Dictionary(uniqueKeysWithValues: zip(kind.detector.featureNames, $0))
+            }
         }
     }
 }

@@ -166,11 +166,16 @@ public struct AugmentationTolerance: Hashable, Sendable {
     /// Circle: any starting angle, either direction.
     public static let circle = AugmentationTolerance(rotationDegrees: 180, mirror: true)
 
+    /// Any other gesture: orientation often tells symbols apart (a `v` from a caret, a
+    /// left from a right bracket), so only a slight tilt (±15°) and never mirrored.
+    public static let general = AugmentationTolerance(rotationDegrees: 15, mirror: false)
+
     /// The tolerance of a detector's gesture.
     public static func of(_ kind: DetectorKind) -> AugmentationTolerance {
         switch kind {
         case .checkmark: .checkmark
         case .circle: .circle
+        case .shape: .general
         }
     }
 }

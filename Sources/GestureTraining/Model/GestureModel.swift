@@ -27,12 +27,12 @@ public struct GestureModel: Sendable {
     public var library: TemplateLibrary
     public var thresholds: RejectionThresholds?
     public var verifier: RejectionVerifier?
-    public var detectors: [DetectorKind: DetectorThresholds]
+    public var detectors: [DetectorKind: AnyDetectorThresholds]
     /// The recognizer with the manifest's matcher and active rejection rule.
     public let recognizer: ModelRecognizer
 
     public init(manifest: TrainingManifest, library: TemplateLibrary, thresholds: RejectionThresholds?, verifier: RejectionVerifier?,
-                detectors: [DetectorKind: DetectorThresholds]) throws {
+                detectors: [DetectorKind: AnyDetectorThresholds]) throws {
         self.manifest = manifest
         self.library = library
         self.thresholds = thresholds
@@ -89,7 +89,7 @@ public struct GestureModel: Sendable {
                                             reason: "field 'format': '\(manifest.format)' is not \(TrainingManifest.formatTag)")
         }
         var parts: [String: Data] = [:]
-        for name in [templatesFile, verifierFile, thresholdsFile] + DetectorKind.allCases.map(detectorFile) {
+        for name in [templatesFile, verifierFile, thresholdsFile] + DetectorKind.builtIn.map(detectorFile) {
             guard let data = try read(name) else { continue }
             if let expected = manifest.files[name] {
                 var h = FNV1a64(); h.combine(data)
@@ -113,9 +113,9 @@ public struct GestureModel: Sendable {
         let library = try decode(templatesFile, TemplateLibrary.decode)
         let thresholds = try decode(thresholdsFile, RejectionThresholds.decode)
         let verifier = try decode(verifierFile, RejectionVerifier.decode)
-        var detectors: [DetectorKind: DetectorThresholds] = [:]
-        for kind in DetectorKind.allCases {
-            if let t = try decode(detectorFile(kind), { try DetectorThresholds.decode($0, kind: kind, file: folder.appendingPathComponent(detectorFile(kind)).path) }) {
+        var detectors: [DetectorKind: AnyDetectorThresholds] = [:]
+        for kind in DetectorKind.builtIn {
+            if let t = try decode(detectorFile(kind), { try AnyDetectorThresholds.decode($0, kind: kind, file: folder.appendingPathComponent(detectorFile(kind)).path) }) {
                 detectors[kind] = t
             }
         }

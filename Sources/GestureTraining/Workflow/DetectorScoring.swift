@@ -24,23 +24,26 @@ package struct DetectorTally: Sendable {
         self.positive = positive
     }
 
-    /// The book's rule for a detector: CheckPlease for check marks, Sadun's test for circles.
-    package static func bookPreset(_ kind: DetectorKind) -> (name: String, thresholds: DetectorThresholds) {
+    /// The book's rule for a detector: CheckPlease for check marks, Sadun's test for
+    /// circles; none for the general shape detector.
+    package static func bookPreset(_ kind: DetectorKind) -> (name: String, thresholds: AnyDetectorThresholds)? {
         switch kind {
         case .checkmark: return ("book preset (CheckPlease)", .checkmark(.checkPlease))
         case .circle: return ("book preset (Sadun)", .circle(.sadun))
+        case .shape: return nil
         }
     }
 
     /// Adds the samples at `indices` (all when `nil`) of `m`, decided by `trained`.
-    package mutating func add(_ m: DetectorMeasurements, trained thresholds: DetectorThresholds, indices: [Int]? = nil) {
-        let book = Self.bookPreset(kind).thresholds
+    package mutating func add(_ m: DetectorMeasurements, trained thresholds: AnyDetectorThresholds, indices: [Int]? = nil) {
+        let book = Self.bookPreset(kind).map { m.decider($0.thresholds) }
+        let decide = m.decider(thresholds)
         for i in indices ?? Array(0..<m.count) {
             let isPositive = m.labels[i] == positive
-            let s = Swift.min(Self.marginClamp, Swift.max(-Self.marginClamp, m.score(thresholds, at: i)))
+            let (accepted, margin) = decide(i)
+            let s = Swift.min(Self.marginClamp, Swift.max(-Self.marginClamp, margin ?? (accepted ? 1 : -1)))
             if isPositive { positives.append(s) } else { negatives.append(s) }
-            let accepted = m.accepts(thresholds, at: i)
-            preset.record(isPositive: isPositive, accepted: m.accepts(book, at: i))
+            if let book { preset.record(isPositive: isPositive, accepted: book(i).accepted) }
             trained.record(isPositive: isPositive, accepted: accepted)
             let label = m.labels[i] ?? "(none)"
             let a = acceptedByLabel[label] ?? (0, 0)
@@ -53,7 +56,7 @@ package struct DetectorTally: Sendable {
             name: kind.rawValue, positive: "label '\(positive)'",
             scoreName: "box margin (clamped to ±\(Int(Self.marginClamp)); ≥ 0 is detected)",
             positives: positives, negatives: negatives, orientation: .higherIsPositive, chosenName: "trained", threshold: 0,
-            comparisons: [NamedOperatingPoint(name: Self.bookPreset(kind).name, threshold: nil, counts: preset)],
+            comparisons: Self.bookPreset(kind).map { [NamedOperatingPoint(name: $0.name, threshold: nil, counts: preset)] } ?? [],
             acceptedByLabel: acceptedByLabel.mapValues { $0.total > 0 ? Double($0.accepted) / Double($0.total) : 0 })
     }
 }

@@ -128,7 +128,7 @@ public enum SubjectCrossValidation {
 
         var binary: [BinaryEvaluation] = []
         var rows: [Summary.DetectorRow] = []
-        for kind in DetectorKind.allCases {
+        for kind in DetectorKind.builtIn {
             guard let t = tallies[kind] else { continue }
             let e = t.evaluation
             binary.append(e)

@@ -15,7 +15,7 @@ public struct TrainingResult: Sendable {
     public var verifier: RejectionVerifier?
     /// Trained detector thresholds; a detector that could not be trained is absent and
     /// the manifest says why.
-    public var detectors: [DetectorKind: DetectorThresholds]
+    public var detectors: [DetectorKind: AnyDetectorThresholds]
     public var manifest: TrainingManifest
     /// Figures on the training data itself (in-sample, so optimistic).
     public var report: EvaluationReport
@@ -118,7 +118,7 @@ public enum TrainingWorkflow {
         }
         trained.append("rejection thresholds (\(settings.algorithm.rawValue), \(TrainingSettings.describe(settings.rejection))): \(matcherPart.rejection.thresholds.count) label(s)")
 
-        var detectors: [DetectorKind: DetectorThresholds] = [:]
+        var detectors: [DetectorKind: AnyDetectorThresholds] = [:]
         var binary: [BinaryEvaluation] = []
         for (kind, label) in [(DetectorKind.checkmark, settings.checkmarkLabel), (.circle, settings.circleLabel)] {
             guard labels.contains(label) else {

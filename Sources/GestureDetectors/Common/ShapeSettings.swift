@@ -1,0 +1,68 @@
+/// How a shape detector prepares a stroke before measuring it: Catmull-Rom smoothing,
+/// resampling to equally spaced points, and what counts as a corner. One type for every
+/// ``ShapeDetector``; each detector has its own ``ShapeDetector/defaultSettings``
+/// (32 points for the two-leg check mark, 64 — $1's N — for the circle and the general
+/// shape detector).
+///
+/// ```swift
+/// let s = ShapeSettings(resampleCount: 64)
+/// ```
+/// Decoding refuses values outside ``limits`` (they size allocations), naming the field.
+public struct ShapeSettings: Hashable, Sendable {
+    /// Points after resampling.
+    public var resampleCount: Int
+    /// Catmull-Rom points per raw segment before resampling (4: Sadun's recipe).
+    public var smoothingGranularity: Int
+    /// Vertices summed when looking for a corner.
+    public var cornerWindow: Int
+    /// Turn over the window, in degrees, that counts as a corner.
+    public var cornerDegrees: Double
+
+    public init(resampleCount: Int = 64, smoothingGranularity: Int = 4, cornerWindow: Int = 3, cornerDegrees: Double = 45) {
+        self.resampleCount = resampleCount
+        self.smoothingGranularity = smoothingGranularity
+        self.cornerWindow = cornerWindow
+        self.cornerDegrees = cornerDegrees
+    }
+
+    /// Allowed ranges. `resampleCount` points are made per stroke and
+    /// `smoothingGranularity` points per raw segment, so a file saying `2000000000` made a
+    /// detector allocate without bound (found by the FuzzThresholds target; its replay is
+    /// under Tests/Fuzz/Regressions/FuzzThresholds).
+    public enum Limits {
+        /// Points after resampling (the presets use 32 and 64; 512 is 8–16 times that).
+        public static let resampleCount = 3...512
+        /// Catmull-Rom points per raw segment (Sadun's recipe uses 4).
+        public static let smoothingGranularity = 1...16
+        /// Vertices summed when looking for a corner (the presets use 3).
+        public static let cornerWindow = 1...64
+    }
+
+    /// The first value outside ``Limits`` (or a non-finite `cornerDegrees`), described, or `nil`.
+    public var problem: String? {
+        let ranges: [(String, Int, ClosedRange<Int>)] = [
+            ("resampleCount", resampleCount, Limits.resampleCount),
+            ("smoothingGranularity", smoothingGranularity, Limits.smoothingGranularity),
+            ("cornerWindow", cornerWindow, Limits.cornerWindow),
+        ]
+        for (field, value, range) in ranges where !range.contains(value) {
+            return "\(field) is \(value); allowed: \(range.lowerBound)…\(range.upperBound)"
+        }
+        return cornerDegrees.isFinite ? nil : "cornerDegrees must be a finite number"
+    }
+}
+
+extension ShapeSettings: Codable {
+    enum CodingKeys: String, CodingKey { case resampleCount, smoothingGranularity, cornerWindow, cornerDegrees }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(resampleCount: try c.decode(Int.self, forKey: .resampleCount),
+                  smoothingGranularity: try c.decode(Int.self, forKey: .smoothingGranularity),
+                  cornerWindow: try c.decode(Int.self, forKey: .cornerWindow),
+                  cornerDegrees: try c.decode(Double.self, forKey: .cornerDegrees))
+        if let problem {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem))
+        }
+    }
+}

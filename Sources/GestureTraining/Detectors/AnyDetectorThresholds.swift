@@ -1,0 +1,136 @@
+import Foundation
+import GestureDetectors
+import GestureGeometry
+
+/// Thresholds of any registered detector (``DetectorKind``), so training and evaluation
+/// can be written once. Encodes as the detector's own versioned JSON
+/// (`gesturelab.checkmark/1`, `gesturelab.circle/1`, `gesturelab.shape/1`).
+public enum AnyDetectorThresholds: Hashable, Sendable {
+    case checkmark(CheckmarkThresholds)
+    case circle(CircleThresholds)
+    case shape(DetectorThresholds<GeneralShapeDetector>)
+
+    public var kind: DetectorKind {
+        switch self {
+        case .checkmark: .checkmark
+        case .circle: .circle
+        case .shape: .shape
+        }
+    }
+
+    /// Trained thresholds of `kind`: a box over its measures taken with `settings`.
+    public static func trained(_ kind: DetectorKind, settings: ShapeSettings, box: FeatureBox,
+                               label: String?) -> AnyDetectorThresholds {
+        switch kind {
+        case .checkmark: .checkmark(CheckmarkThresholds(rule: .trained(settings: settings, box: box)))
+        case .circle: .circle(CircleThresholds(rule: .trained(settings: settings, box: box)))
+        case .shape: .shape(DetectorThresholds(rule: .trained(settings: settings, box: box), label: label))
+        }
+    }
+
+    /// How these thresholds were made.
+    public var provenance: String? {
+        get {
+            switch self {
+            case .checkmark(let t): t.provenance
+            case .circle(let t): t.provenance
+            case .shape(let t): t.provenance
+            }
+        }
+        set {
+            switch self {
+            case .checkmark(var t): t.provenance = newValue; self = .checkmark(t)
+            case .circle(var t): t.provenance = newValue; self = .circle(t)
+            case .shape(var t): t.provenance = newValue; self = .shape(t)
+            }
+        }
+    }
+
+    /// The trained rule's settings and box; `nil` for a book rule.
+    public var trainedBox: (settings: ShapeSettings, box: FeatureBox)? {
+        switch self {
+        case .checkmark(let t): if case .trained(let s, let b) = t.rule { return (s, b) }
+        case .circle(let t): if case .trained(let s, let b) = t.rule { return (s, b) }
+        case .shape(let t): if case .trained(let s, let b) = t.rule { return (s, b) }
+        }
+        return nil
+    }
+
+    /// `true` for a trained box rule, `false` for a book rule.
+    public var isTrained: Bool { trainedBox != nil }
+
+    /// The settings the measures are taken with (the detector's defaults for a book rule).
+    public var settings: ShapeSettings { trainedBox?.settings ?? kind.detector.defaultSettings }
+
+    /// The whole-stroke decision.
+    public func accepts(_ stroke: Stroke) -> Bool {
+        switch self {
+        case .checkmark(let t): CheckmarkDetector(thresholds: t).detects(stroke)
+        case .circle(let t): CircleDetector(thresholds: t).detects(stroke)
+        case .shape(let t): t.accepts(stroke)
+        }
+    }
+
+    /// `true` when the point-by-point detector has fired by the end of `stroke`.
+    public func streamFires(_ stroke: Stroke) -> Bool {
+        switch self {
+        case .checkmark(let t):
+            var s = CheckmarkDetector.Stream(thresholds: t)
+            return stroke.points.contains { s.add($0) }
+        case .circle(let t):
+            var s = CircleDetector.Stream(thresholds: t)
+            return stroke.points.contains { s.add($0) }
+        case .shape(let t):
+            var s = DetectorStream(thresholds: t)
+            return stroke.points.contains { s.add($0) }
+        }
+    }
+
+    /// Decodes thresholds of `kind` from JSON.
+    /// - Throws: ``DetectorTrainingError/badThresholds(file:reason:)`` naming `file` and the
+    ///   field (an unknown `format` version included).
+    public static func decode(_ data: Data, kind: DetectorKind, file: String) throws -> AnyDetectorThresholds {
+        do {
+            switch kind {
+            case .checkmark: return .checkmark(try JSONDecoder().decode(CheckmarkThresholds.self, from: data))
+            case .circle: return .circle(try JSONDecoder().decode(CircleThresholds.self, from: data))
+            case .shape: return .shape(try JSONDecoder().decode(DetectorThresholds<GeneralShapeDetector>.self, from: data))
+            }
+        } catch let error as DecodingError {
+            throw DetectorTrainingError.badThresholds(file: file, reason: DetectorTrainingError.describe(error))
+        } catch {
+            throw DetectorTrainingError.badThresholds(file: file, reason: "\(error)")
+        }
+    }
+
+    /// Pretty, key-sorted JSON.
+    public func encoded() throws -> Data {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try e.encode(self)
+    }
+}
+
+extension AnyDetectorThresholds: Codable {
+    /// Decodes by looking at `format` (`gesturelab.<id>/…`); see ``decode(_:kind:file:)``
+    /// to insist on a kind.
+    public init(from decoder: Decoder) throws {
+        enum K: String, CodingKey { case format }
+        let format = try decoder.container(keyedBy: K.self).decode(String.self, forKey: .format)
+        if format.hasPrefix("gesturelab.circle/") {
+            self = .circle(try CircleThresholds(from: decoder))
+        } else if format.hasPrefix("gesturelab.\(GeneralShapeDetector.id)/") {
+            self = .shape(try DetectorThresholds(from: decoder))
+        } else {
+            self = .checkmark(try CheckmarkThresholds(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .checkmark(let t): try t.encode(to: encoder)
+        case .circle(let t): try t.encode(to: encoder)
+        case .shape(let t): try t.encode(to: encoder)
+        }
+    }
+}
