@@ -102,3 +102,40 @@ struct ShapeRecognizerTests {
         }
     }
 }
+
+/// The general shape detector in a configuration: `{"type": "shape", "thresholds": …}`.
+struct GeneralShapeRecognizerTests {
+    /// A hand-made box that accepts closed one-loop strokes, labelled "loop".
+    static let loopThresholds = #"{"format": "gesturelab.shape/1", "rule": "trained", "label": "loop", "box": {"intervals": {"closure": {"upper": 0.25, "scale": 0.1}, "absoluteRevolutions": {"lower": 0.8, "upper": 1.3, "scale": 0.1}}}}"#
+
+    func replay(_ config: String, _ gestures: [SyntheticGesture]) throws -> [GestureActivation] {
+        let c = try RecognizerConfiguration.decode(Data(config.utf8), file: "shape.json")
+        var g = SyntheticSessionGenerator(seed: 21)
+        let s = g.session(gestures)
+        return try SessionReplayer.replay(s.events, through: c.makeArena()).activations.filter(\.isActivation)
+    }
+
+    @Test func aShapeRecognizerFiresOnItsLabelAtTheEndAndReportsIt() throws {
+        let config = #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "loop", "type": "shape", "thresholds": "#
+            + Self.loopThresholds + "}]}"
+        let fired = try replay(config, [.circle, .checkmark, .diagonalFlick, .circle])
+        #expect(fired.map(\.recognizer) == ["loop", "loop"])
+        #expect(fired.allSatisfy { $0.values.match == "loop" })
+        // The configuration encodes the thresholds inline and decodes to the same thing.
+        let c = try RecognizerConfiguration.decode(Data(config.utf8), file: "shape.json")
+        let again = try RecognizerConfiguration.decode(try c.encoded(), file: "again.json")
+        #expect(again == c)
+        guard case .shape(let t, let d)? = c.recognizers.first?.spec else { Issue.record("not a shape spec"); return }
+        #expect(t.label == "loop" && d == .end)
+    }
+
+    @Test func aShapeRecognizerNeedsThresholdsOfItsOwnFormat() {
+        for (thresholds, message) in [("", "thresholds': missing"),
+                                      (#", "thresholds": {"format": "gesturelab.circle/1", "rule": "sadun", "sadun": {}}"#, "gesturelab.circle/1")] {
+            let config = #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "loop", "type": "shape""# + thresholds + "}]}"
+            #expect {
+                try RecognizerConfiguration.decode(Data(config.utf8), file: "shape.json")
+            } throws: { "\($0)".contains(message) && "\($0)".contains("shape.json") }
+        }
+    }
+}

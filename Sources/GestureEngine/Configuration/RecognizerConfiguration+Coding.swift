@@ -15,6 +15,7 @@ extension RecognizerConfiguration {
         "longPress": ["minimumDuration", "allowableMovement", "touches"],
         "checkmark": ["thresholds", "decide"],
         "circle": ["thresholds", "decide"],
+        "shape": ["thresholds", "decide"],
         "template": ["library", "algorithm", "minimumScore", "rejection", "labels", "model"],
     ]
 
@@ -144,6 +145,15 @@ extension RecognizerConfiguration {
                                    field: f + ".thresholds", file: file, loadFile: loadFile),
                     // Sadun's recipe decides when the touch ends (issue 14).
                     try decision(obj["decide"], field: f + ".decide", default: .end, bad))
+            case "shape":
+                guard obj["thresholds"] != nil else {
+                    throw bad(f + ".thresholds", "missing: the general shape detector needs thresholds trained for a label (gesturelab train detector --label L)")
+                }
+                spec = .shape(
+                    try thresholds(obj["thresholds"], presets: [:], default: nil,
+                                   field: f + ".thresholds", file: file, loadFile: loadFile),
+                    // Like the circle: a prefix of another symbol must not fire it.
+                    try decision(obj["decide"], field: f + ".decide", default: .end, bad))
             case "template":
                 spec = .template(try templateSpec(obj, field: f, file: file, loadFile: loadFile, loadModel: loadModel,
                                                   fields: fields))
@@ -260,6 +270,9 @@ extension RecognizerConfiguration {
                 o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
                 o["decide"] = d.rawValue
             case .circle(let t, let d):
+                o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
+                o["decide"] = d.rawValue
+            case .shape(let t, let d):
                 o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
                 o["decide"] = d.rawValue
             case .template(let t):

@@ -10,7 +10,7 @@ extension RecognizerConfiguration {
     /// A detector's thresholds: absent (the book preset), a preset name, a path to a
     /// thresholds file, or the thresholds object itself.
     static func thresholds<T: Decodable>(
-        _ value: Any?, presets: [String: T], default preset: T, field: String, file: String,
+        _ value: Any?, presets: [String: T], default preset: T?, field: String, file: String,
         loadFile: ((String) throws -> Data)?
     ) throws -> T {
         func bad(_ reason: String) -> GestureDataError {
@@ -19,7 +19,8 @@ extension RecognizerConfiguration {
         let data: Data
         switch value {
         case nil:
-            return preset
+            if let preset { return preset }
+            throw bad("missing")
         case let name as String:
             if let p = presets[name] { return p }
             guard let loadFile else { throw bad("'\(name)' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and files cannot be read here") }

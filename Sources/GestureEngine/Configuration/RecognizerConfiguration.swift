@@ -32,6 +32,9 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         case checkmark(CheckmarkThresholds, DetectorDecision)
         /// GestureDetectors' circle, hosted by a ``StrokeRecognizer``.
         case circle(CircleThresholds, DetectorDecision)
+        /// GestureDetectors' general shape detector with thresholds trained for a label
+        /// (`{"type": "shape", "thresholds": FILE}`), hosted by a ``StrokeRecognizer``.
+        case shape(DetectorThresholds<GeneralShapeDetector>, DetectorDecision)
         /// GestureMatching's templates, decided when the finger lifts.
         case template(TemplateSpec)
 
@@ -46,6 +49,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             case .longPress: return "longPress"
             case .checkmark: return "checkmark"
             case .circle: return "circle"
+            case .shape: return "shape"
             case .template: return "template"
             }
         }
@@ -134,6 +138,9 @@ public struct RecognizerConfiguration: Hashable, Sendable {
                                     cancelsTouchesInView: e.cancelsTouchesInView)
         case .circle(let t, let d):
             return StrokeRecognizer(name: e.name, detector: CircleStrokeDetector(thresholds: t, decision: d),
+                                    cancelsTouchesInView: e.cancelsTouchesInView)
+        case .shape(let t, let d):
+            return StrokeRecognizer(name: e.name, detector: TrainedShapeStrokeDetector(thresholds: t, decision: d),
                                     cancelsTouchesInView: e.cancelsTouchesInView)
         case .template(let t):
             return StrokeRecognizer(name: e.name, detector: t.makeDetector(), cancelsTouchesInView: e.cancelsTouchesInView)
@@ -225,7 +232,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             try positive(s.minimumScaleChange, "minimumScaleChange")
         case .rotation(let s):
             try positive(s.minimumRotation, "minimumRotation")
-        case .checkmark, .circle:
+        case .checkmark, .circle, .shape:
             break
         case .template(let t):
             switch t.acceptance {
