@@ -9,17 +9,21 @@ extension CheckmarkDetector {
     /// var s = CheckmarkDetector.Stream(thresholds: .checkPlease)
     /// for p in points where s.add(p) { print("fired at point", s.firedAt ?? 0); break }
     /// ```
-    /// Agreement: it tests every prefix of the stroke with the whole-stroke rule, so a
-    /// stroke that ``CheckmarkDetector/detects(_:)`` accepts has fired by its last point.
-    /// The book rule is O(1) per point; the trained rule re-measures the prefix whenever
-    /// a new distinct point arrives, O(n) per point.
+    /// The book rule is O(1) per point and fires exactly where the whole-stroke rule first
+    /// passes. The trained rule measures the prepared prefix kept by ``PreparedPrefix``
+    /// after each new distinct point, O(resampleCount) per point whatever the stroke's
+    /// length: the same measures as the whole prefix's while its smoothed form has fewer
+    /// than 16 · resampleCount points (about 128 raw points with the defaults), close to
+    /// them beyond; ``end()`` measures the whole stroke exactly once.
     ///
     /// Edge cases: after a non-finite point the stream never fires (the whole stroke
     /// would not be detected either); repeated points add nothing.
     public struct Stream: Sendable {
         public let thresholds: CheckmarkThresholds
-        /// Distinct points so far (trained rule only).
+        /// Distinct points so far (trained rule only), for ``end()``.
         private var points: [Point] = []
+        private var prefix: PreparedPrefix
+        private let compiled: CompiledFeatureBox?
         private var raw: [Point] = []   // last two raw points (book rule)
         private var lengthSoFar = 0.0
         private var poisoned = false
@@ -28,7 +32,16 @@ extension CheckmarkDetector {
         /// Index (0-based, counting every added point) of the point at which it fired.
         public private(set) var firedAt: Int?
 
-        public init(thresholds: CheckmarkThresholds) { self.thresholds = thresholds }
+        public init(thresholds: CheckmarkThresholds) {
+            self.thresholds = thresholds
+            let s = thresholds.shapeSettings
+            prefix = PreparedPrefix(count: s.resampleCount, granularity: s.smoothingGranularity)
+            if case .trained(let s, let box) = thresholds.rule, s.problem == nil {
+                compiled = CompiledFeatureBox(box, names: Shape.names)
+            } else {
+                compiled = nil
+            }
+        }
 
         public var hasFired: Bool { firedAt != nil }
 
@@ -55,12 +68,12 @@ extension CheckmarkDetector {
                 } else {
                     raw.append(p)
                 }
-            case .trained(let settings, let box):
-                if let last = points.last, last.x == p.x, last.y == p.y { return false }
+            case .trained(let settings, _):
+                guard let compiled, prefix.add(p) else { return false }
                 points.append(p)
-                guard points.count >= 2, let shape = CheckmarkDetector.shape(Stroke(points), settings: settings)
+                guard let r = prefix.resampled(), let shape = CheckmarkDetector.shape(resampled: r, settings: settings)
                 else { return false }
-                if box.accepts(shape.values) { firedAt = added }
+                if compiled.accepts(shape.vector) { firedAt = added }
             }
             return firedAt != nil
         }
@@ -85,6 +98,7 @@ extension CheckmarkDetector {
         /// Forgets the stroke so far (touch began again).
         public mutating func reset() {
             points = []
+            prefix.reset()
             raw = []
             lengthSoFar = 0
             poisoned = false

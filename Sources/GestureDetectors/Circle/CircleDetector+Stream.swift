@@ -1,10 +1,14 @@
 import GestureGeometry
 
 extension CircleDetector {
-    /// The circle detector fed point by point. Sadun's test runs at touch end; here it
-    /// (like the trained rule) is applied to every prefix, so the stream fires at the
-    /// first point where the stroke so far passes, and a stroke accepted whole has fired
-    /// by its last point. O(n) per point.
+    /// The circle detector fed point by point. Sadun's test runs at touch end; here it is
+    /// applied to every prefix (O(n) per point: its transit is measured around the
+    /// bounding box's centre, which moves with every point), so the stream fires at the
+    /// first point where the stroke so far passes. The trained rule measures the prepared
+    /// prefix kept by ``PreparedPrefix``, O(resampleCount) per point whatever the stroke's
+    /// length (the whole prefix's measures while its smoothed form has fewer than
+    /// 16 · resampleCount points, close to them beyond). ``end()`` decides on the whole
+    /// stroke exactly.
     ///
     /// ```swift
     /// var s = CircleDetector.Stream(thresholds: .sadun)
@@ -16,11 +20,22 @@ extension CircleDetector {
         private var raw: [Point] = []
         private var distinct: [Point] = []
         private var poisoned = false
+        private var prefix: PreparedPrefix
+        private let compiled: CompiledFeatureBox?
         public private(set) var added = 0
         /// Index of the point at which it fired.
         public private(set) var firedAt: Int?
 
-        public init(thresholds: CircleThresholds) { self.thresholds = thresholds }
+        public init(thresholds: CircleThresholds) {
+            self.thresholds = thresholds
+            let s = thresholds.shapeSettings
+            prefix = PreparedPrefix(count: s.resampleCount, granularity: s.smoothingGranularity)
+            if case .trained(let s, let box) = thresholds.rule, s.problem == nil {
+                compiled = CompiledFeatureBox(box, names: Shape.names)
+            } else {
+                compiled = nil
+            }
+        }
 
         public var hasFired: Bool { firedAt != nil }
 
@@ -43,11 +58,11 @@ extension CircleDetector {
             switch thresholds.rule {
             case .sadun(let r):
                 if let m = CircleDetector.sadunMeasures(raw), r.accepts(m) { firedAt = added }
-            case .trained(let settings, let box):
-                guard isNew, distinct.count >= 2,
-                      let shape = CircleDetector.shape(Stroke(distinct), settings: settings)
+            case .trained(let settings, _):
+                guard isNew, let compiled, prefix.add(p), let r = prefix.resampled(),
+                      let shape = CircleDetector.shape(resampled: r, settings: settings)
                 else { return false }
-                if box.accepts(shape.values) { firedAt = added }
+                if compiled.accepts(shape.vector) { firedAt = added }
             }
             return firedAt != nil
         }
@@ -65,6 +80,7 @@ extension CircleDetector {
         public mutating func reset() {
             raw = []
             distinct = []
+            prefix.reset()
             poisoned = false
             added = 0
             firedAt = nil

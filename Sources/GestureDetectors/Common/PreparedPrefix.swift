@@ -75,7 +75,7 @@ package struct PreparedPrefix: Sendable {
     /// The prefix resampled to `count` points, or `nil` when it is degenerate (fewer than
     /// two distinct points or zero length).
     package mutating func resampled() -> [Point]? {
-        guard recent.count >= 2 else { return nil }
+        guard recent.count >= 2, count >= 2 else { return nil }
         let n = recent.count
         let p2 = recent[n - 1], p1 = recent[n - 2]
         let p0 = n >= 3 ? recent[n - 3] : p1
