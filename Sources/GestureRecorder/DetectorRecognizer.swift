@@ -2,7 +2,7 @@ import GestureDetectors
 import GestureGeometry
 import GestureTraining
 
-/// A rule-based detector (check mark or circle) as a recorder hook: it measures the
+/// A rule-based detector (check mark, circle, or the general shape detector for a label) as a recorder hook: it measures the
 /// drawn stroke and lets its thresholds decide (GestureDetectors), reporting the features
 /// behind the decision.
 ///
@@ -26,7 +26,11 @@ public struct DetectorRecognizer: SampleRecognizer {
         self.source = source
     }
 
-    public var name: String { "\(thresholds.kind.rawValue) detector" }
+    /// `checkmark detector`, `circle detector`, or `shape detector for 'LABEL'`.
+    public var name: String {
+        if case .shape(let t) = thresholds { return "shape detector for '\(t.label ?? "?")'" }
+        return "\(thresholds.kind.rawValue) detector"
+    }
 
     public func recognize(_ gesture: Gesture) -> [RecognitionResult] {
         guard gesture.strokes.count == 1, let stroke = gesture.strokes.first else {

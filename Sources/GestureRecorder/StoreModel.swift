@@ -39,6 +39,9 @@ public enum StoreModel {
                 out.append(old)
             }
         }
+        for (label, t) in model.shapeDetectors.sorted(by: { $0.key < $1.key }) {
+            out.append(DetectorRecognizer(thresholds: .shape(t), source: "\(source)/\(GestureModel.shapeDetectorFile(label))"))
+        }
         out.append(ModelSampleRecognizer(model.recognizer, source: source))
         return out
     }

@@ -61,10 +61,18 @@ struct EvalDetector: ParsableCommand {
     func run() throws {
         let choice: DetectorEvaluator.Thresholds
         if let model {
-            guard let t = try ModelCLI.load(model).detectors[detector] else {
-                throw FileError(file: model, message: "the model holds no \(detector.rawValue) thresholds (\(GestureModel.detectorFile(detector)) is trained only when the training data has the detector's label)")
+            let loaded = try ModelCLI.load(model)
+            if detector == .shape {
+                guard let t = loaded.shapeDetectors[positiveLabel] else {
+                    throw FileError(file: model, message: "the model holds no shape detector for '\(positiveLabel)' (\(GestureModel.shapeDetectorFile(positiveLabel)); train it with gesturelab train --shape-detector \(positiveLabel))")
+                }
+                choice = .fixed(.shape(t), name: "model \(model)")
+            } else {
+                guard let t = loaded.detectors[detector] else {
+                    throw FileError(file: model, message: "the model holds no \(detector.rawValue) thresholds (\(GestureModel.detectorFile(detector)) is trained only when the training data has the detector's label)")
+                }
+                choice = .fixed(t, name: "model \(model)")
             }
-            choice = .fixed(t, name: "model \(model)")
         } else {
             choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
         }

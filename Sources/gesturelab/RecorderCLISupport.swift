@@ -81,6 +81,10 @@ struct RecorderWiring {
                     w.notes.append("\(kind.rawValue) detector: the model has no \(kind.rawValue) thresholds, using the \(preset.1)")
                 }
             }
+            for (label, t) in model.shapeDetectors.sorted(by: { $0.key < $1.key }) {
+                w.recognizers.append(DetectorRecognizer(thresholds: .shape(t), source: "\(modelPath)/\(GestureModel.shapeDetectorFile(label))"))
+                w.notes.append("shape detector for '\(label)': thresholds from the model \(modelPath)")
+            }
             w.recognizers.append(ModelSampleRecognizer(model.recognizer, source: modelPath))
             w.notes.append("model \(modelPath): \(model.manifest.matcher), \(model.library.templates.count) templates of \(model.library.names.count) labels, rejection \(model.manifest.rejection)")
             w.trainer = WorkflowTrainingRunner(writesModel: false)

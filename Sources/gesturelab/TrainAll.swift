@@ -75,6 +75,11 @@ struct TrainAll: ParsableCommand {
     @Option(help: "Label of the circle samples.")
     var circleLabel = "circle"
 
+    @Option(name: .customLong("shape-detector"), help: ArgumentHelp(
+        "Also train the general shape detector for LABEL (repeatable; `all` for every label), written as shape-LABEL.json.",
+        valueName: "LABEL"))
+    var shapeDetectorLabels: [String] = []
+
     @Option(help: "Synthetic variants per sample for labels with fewer than --min-samples samples.")
     var syntheticPositives = 8
 
@@ -117,6 +122,9 @@ struct TrainAll: ParsableCommand {
             throw ValidationError("--synthetic-positives, --min-samples, --scribbles and --splices must be >= 0")
         }
         guard !out.isEmpty else { throw ValidationError("--out must name a folder") }
+        for l in shapeDetectorLabels where l != "all" && !GestureModel.isFileSafe(l) {
+            throw ValidationError("--shape-detector '\(l)': a label must be letters, digits, _ - or . to name a file")
+        }
     }
 
     var settings: TrainingSettings {
@@ -137,6 +145,7 @@ struct TrainAll: ParsableCommand {
         s.verifier.allowWeakNegatives = allowWeakNegatives
         s.verifier.folds = folds
         s.detectorAugmentation = detectorAugmentation
+        s.shapeDetectorLabels = shapeDetectorLabels
         return s
     }
 

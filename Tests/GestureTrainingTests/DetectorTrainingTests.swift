@@ -110,3 +110,47 @@ import Testing
         #expect(throws: DetectorTrainingError.self) { try DetectorThresholdsFile.load(dir.path("missing.json"), kind: .circle) }
     }
 }
+
+/// The general shape detector trained for a label of the data (`zig_zag`), through the
+/// same trainer and evaluator as the check mark and circle.
+@Suite struct GeneralShapeTrainingTests {
+    static let features = DetectorMeasurements.measure(.shape, dataset: DetectorTrainingTests.data)
+
+    @Test func aZigZagDetectorHoldsOnHeldOutSubjects() throws {
+        let e = try DetectorEvaluator.evaluate(Self.features, positive: "zig_zag",
+                                               thresholds: .train(.falsePositiveRate(0.01), seed: 1),
+                                               protocol: .leaveOneSubjectOut)
+        #expect(e.truePositiveRate >= 0.9, "TPR \(e.truePositiveRate)")
+        #expect(e.falsePositiveRate <= 0.03, "FPR \(e.falsePositiveRate) \(e.falseDetections)")
+        #expect(e.detector == .shape)
+    }
+
+    @Test func trainedThresholdsCarryTheLabelAndTheSettingsMeasuredWith() throws {
+        var settings = GeneralShapeDetector.defaultSettings
+        settings.resampleCount = 48
+        let t = AnyDetectorThresholds.trained(.shape, settings: settings, box: FeatureBox(), label: nil)
+        let m = DetectorMeasurements.measure(.shape, dataset: DetectorTrainingTests.data, settingsFrom: t)
+        #expect(m.settings.resampleCount == 48)
+        let r = try DetectorTrainer.train(m, positive: "zig_zag", target: .falsePositiveRate(0.01), seed: 1)
+        guard case .shape(let trained) = r.thresholds else { Issue.record("not shape thresholds"); return }
+        #expect(trained.label == "zig_zag")
+        #expect(trained.settings.resampleCount == 48, "the trainer records the settings it measured with")
+        // Check mark thresholds record their detector's 32 points, not another default.
+        let c = try DetectorTrainer.train(DetectorTrainingTests.checkFeatures, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
+        #expect(c.thresholds.settings.resampleCount == 32)
+    }
+
+    /// Every registered detector measures through the registry as through its own type.
+    @Test(arguments: DetectorKind.allCases)
+    func theRegistryMeasuresLikeTheDetectorItNames(kind: DetectorKind) throws {
+        let stroke = DetectorTrainingTests.data.samples[0].gesture.strokes[0]
+        let direct: [Double]?
+        switch kind {
+        case .checkmark: direct = CheckmarkDetector.shape(stroke)?.vector
+        case .circle: direct = CircleDetector.shape(stroke)?.vector
+        case .shape: direct = GeneralShapeDetector.featureVector(stroke)
+        }
+        #expect(kind.detector.featureVector(stroke, settings: kind.detector.defaultSettings) == direct)
+        #expect(kind.detector.id == kind.rawValue)
+    }
+}

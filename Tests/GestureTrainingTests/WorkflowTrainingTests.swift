@@ -49,6 +49,31 @@ struct WorkflowTrainingTests {
         #expect(augmented.library == plain.library, "copies train the detectors only")
     }
 
+    /// `--shape-detector zigzag`: the general shape detector joins the model folder as
+    /// shape-zigzag.json, listed in the manifest and read back by the model.
+    @Test func shapeDetectorsJoinTheModelFolder() throws {
+        let data = Dataset(WorkflowFixtures.samples())
+        var settings = Self.settings
+        settings.shapeDetectorLabels = ["zigzag", "spiral"]
+        let r = try TrainingWorkflow.run(data, source: "fixtures", settings: settings)
+        let t = try #require(r.shapeDetectors["zigzag"])
+        #expect(t.label == "zigzag" && t.isTrained)
+        #expect(r.manifest.notTrained.contains { $0.contains("shape detector for 'spiral'") }, "\(r.manifest.notTrained)")
+        #expect(r.manifest.settings["shapeDetectorLabels"] == SettingValue(list: ["zigzag", "spiral"]))
+        let dir = try TemporaryDirectory("gesturelab-shape-model")
+        defer { dir.remove() }
+        let out = URL(fileURLWithPath: dir.path("model"))
+        try OutputFolder.write(try r.files(), to: out)
+        let model = try GestureModel.load(out)
+        #expect(model.shapeDetectors["zigzag"] == t)
+        #expect(r.report.binary.contains { $0.name == "shape-zigzag" })
+        // A file renamed to another label is refused, naming the field.
+        let renamed = out.appendingPathComponent("shape-zigzag.json")
+        let text = try String(contentsOf: renamed, encoding: .utf8).replacingOccurrences(of: "\"zigzag\"", with: "\"other\"")
+        try Data(text.utf8).write(to: renamed)
+        #expect { try GestureModel.load(out) } throws: { "\($0)".contains("shape-zigzag.json") }
+    }
+
     @Test func sameSeedSameBytes() throws {
         let data = Dataset(WorkflowFixtures.samples())
         let a = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)

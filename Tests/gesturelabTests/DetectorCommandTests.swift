@@ -210,6 +210,39 @@ struct DetectorCommandTests {
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("--augment 2"))
     }
 
+    /// `train detector --label zig_zag`: the general shape detector for any label, its
+    /// file, its evaluation, and its place in a model folder.
+    @Test func aShapeDetectorForAnyLabelThroughTheCLI() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-shape")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, perLabel: 6)
+        let out = dir.path("zig_zag.json")
+        let t = try CLIRunner.run(["train", "detector", "--label", "zig_zag", "--dataset", data, "--out", out])
+        #expect(t.status == 0, "\(t.stderr)")
+        let file = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(file.contains("gesturelab.shape/1") && file.contains("\"label\" : \"zig_zag\""), "\(file)")
+        let e = try CLIRunner.run(["eval", "detector", "--label", "zig_zag", "--dataset", data, "--thresholds", out, "--format", "json"])
+        #expect(e.status == 0, "\(e.stderr)")
+        let o = try #require(jsonObject(e.stdout))
+        #expect(o["detector"] as? String == "shape")
+        #expect(try #require(o["truePositiveRate"] as? Double) >= 0.9, "\(e.stdout)")
+        #expect(try #require(o["falsePositiveRate"] as? Double) <= 0.05, "\(e.stdout)")
+        // No label, both labels, or no shipped default: clear refusals.
+        let none = try CLIRunner.run(["train", "detector", "--dataset", data, "--out", out])
+        #expect(none.status != 0 && none.stderr.contains("--label"), "\(none.stderr)")
+        let noDefault = try CLIRunner.run(["eval", "detector", "--label", "zig_zag", "--dataset", data])
+        #expect(noDefault.status != 0 && noDefault.stderr.contains("no shipped thresholds"), "\(noDefault.stderr)")
+        // gesturelab train --shape-detector zig_zag puts it in the model folder.
+        let model = dir.path("model")
+        let m = try CLIRunner.run(["train", "--dataset", data, "--out", model, "--shape-detector", "zig_zag", "--quiet"])
+        #expect(m.status == 0, "\(m.stderr)")
+        #expect(FileManager.default.fileExists(atPath: model + "/shape-zig_zag.json"))
+        let fromModel = try CLIRunner.run(["eval", "detector", "--label", "zig_zag", "--dataset", data, "--model", model, "--format", "json"])
+        #expect(fromModel.status == 0, "\(fromModel.stderr)")
+        let missing = try CLIRunner.run(["eval", "detector", "--label", "v", "--dataset", data, "--model", model])
+        #expect(missing.status != 0 && missing.stderr.contains("shape-v.json"), "\(missing.stderr)")
+    }
+
     struct BadThresholds: Sendable, CustomStringConvertible {
         var name: String
         /// Turns a valid trained file into a bad one.

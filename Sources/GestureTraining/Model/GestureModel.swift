@@ -1,5 +1,6 @@
 import Foundation
 import GestureData
+import GestureDetectors
 import GestureMatching
 
 /// A trained model folder (`gesturelab.model/1`): the one artifact a user carries.
@@ -12,6 +13,8 @@ import GestureMatching
 ///   verifier.json    the learned rejection verifier (gesturelab.verifier/1), when trained
 ///   rejection.json   per-label distance thresholds (gesturelab.rejection/1), the baseline
 ///   checkmark.json, circle.json   detector thresholds, when trained
+///   shape-LABEL.json  the general shape detector trained for LABEL (gesturelab.shape/1),
+///                    one per label asked for (`gesturelab train --shape-detector LABEL`)
 /// ```
 ///
 /// ```swift
@@ -28,12 +31,16 @@ public struct GestureModel: Sendable {
     public var thresholds: RejectionThresholds?
     public var verifier: RejectionVerifier?
     public var detectors: [DetectorKind: AnyDetectorThresholds]
+    /// General shape detectors by the label they detect.
+    public var shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>]
     /// The recognizer with the manifest's matcher and active rejection rule.
     public let recognizer: ModelRecognizer
 
     public init(manifest: TrainingManifest, library: TemplateLibrary, thresholds: RejectionThresholds?, verifier: RejectionVerifier?,
-                detectors: [DetectorKind: AnyDetectorThresholds]) throws {
+                detectors: [DetectorKind: AnyDetectorThresholds],
+                shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>] = [:]) throws {
         self.manifest = manifest
+        self.shapeDetectors = shapeDetectors
         self.library = library
         self.thresholds = thresholds
         self.verifier = verifier
@@ -64,6 +71,19 @@ public struct GestureModel: Sendable {
     public static let verifierFile = "verifier.json"
     public static let thresholdsFile = "rejection.json"
     public static func detectorFile(_ kind: DetectorKind) -> String { "\(kind.rawValue).json" }
+    /// `shape-LABEL.json`: the general shape detector trained for `label`.
+    public static func shapeDetectorFile(_ label: String) -> String { "shape-\(label).json" }
+    /// The label a `shape-LABEL.json` file name is for, or `nil`.
+    public static func shapeLabel(ofFile name: String) -> String? {
+        guard name.hasPrefix("shape-"), name.hasSuffix(".json"), name.count > 11 else { return nil }
+        return String(name.dropFirst(6).dropLast(5))
+    }
+    /// `true` when `label` can name a file in a model folder: letters, digits, `_`, `-`
+    /// and `.`, not starting with `.`, at most 100 characters.
+    public static func isFileSafe(_ label: String) -> Bool {
+        !label.isEmpty && label.count <= 100 && !label.hasPrefix(".")
+            && label.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0) }
+    }
 
     /// Reads and checks a model folder.
     /// - Throws: ``GestureModelError`` naming the folder, the file and what disagrees.
@@ -89,7 +109,8 @@ public struct GestureModel: Sendable {
                                             reason: "field 'format': '\(manifest.format)' is not \(TrainingManifest.formatTag)")
         }
         var parts: [String: Data] = [:]
-        for name in [templatesFile, verifierFile, thresholdsFile] + DetectorKind.builtIn.map(detectorFile) {
+        let shapeFiles = manifest.files.keys.filter { shapeLabel(ofFile: $0) != nil }.sorted()
+        for name in [templatesFile, verifierFile, thresholdsFile] + DetectorKind.builtIn.map(detectorFile) + shapeFiles {
             guard let data = try read(name) else { continue }
             if let expected = manifest.files[name] {
                 var h = FNV1a64(); h.combine(data)
@@ -119,9 +140,20 @@ public struct GestureModel: Sendable {
                 detectors[kind] = t
             }
         }
+        var shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>] = [:]
+        for name in shapeFiles {
+            guard let label = shapeLabel(ofFile: name),
+                  case .shape(let t)? = try decode(name, { try AnyDetectorThresholds.decode($0, kind: .shape, file: folder.appendingPathComponent(name).path) })
+            else { continue }
+            guard t.label == label else {
+                throw GestureModelError.badPart(folder: dir, part: name, reason: "field 'label': '\(t.label ?? "(none)")' is not the label '\(label)' the file is named for")
+            }
+            shapeDetectors[label] = t
+        }
         guard let library else { throw GestureModelError.missingPart(folder: dir, part: templatesFile) }
         do {
-            return try GestureModel(manifest: manifest, library: library, thresholds: thresholds, verifier: verifier, detectors: detectors)
+            return try GestureModel(manifest: manifest, library: library, thresholds: thresholds, verifier: verifier, detectors: detectors,
+                                    shapeDetectors: shapeDetectors)
         } catch GestureModelError.mismatch(_, let m) {
             throw GestureModelError.mismatch(folder: dir, m)
         } catch GestureModelError.missingPart(_, let p) {

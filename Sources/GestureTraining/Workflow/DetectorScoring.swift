@@ -53,7 +53,7 @@ package struct DetectorTally: Sendable {
 
     package var evaluation: BinaryEvaluation {
         BinaryEvaluation(
-            name: kind.rawValue, positive: "label '\(positive)'",
+            name: kind == .shape ? "shape-\(positive)" : kind.rawValue, positive: "label '\(positive)'",
             scoreName: "box margin (clamped to ±\(Int(Self.marginClamp)); ≥ 0 is detected)",
             positives: positives, negatives: negatives, orientation: .higherIsPositive, chosenName: "trained", threshold: 0,
             comparisons: Self.bookPreset(kind).map { [NamedOperatingPoint(name: $0.name, threshold: nil, counts: preset)] } ?? [],

@@ -43,6 +43,16 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     /// (``StrokeAugmentation``: other sampling rates, sizes, tilts, aspects, noise), so
     /// that their thresholds hold on other devices; 0 (the default) adds none.
     public var detectorAugmentation = 0
+    /// Labels to train a general shape detector for (``GestureDetectors/GeneralShapeDetector``,
+    /// one `shape-LABEL.json` each); `["all"]` means every label of the data. None by default.
+    public var shapeDetectorLabels: [String] = []
+
+    /// The labels of `labels` that get a shape detector (in the order asked for; every
+    /// label, sorted, for `all`). A label asked for but absent is kept, so that the
+    /// manifest can say it was not trained.
+    public func shapeLabels(in labels: [String]) -> [String] {
+        shapeDetectorLabels.contains("all") ? labels.sorted() : shapeDetectorLabels
+    }
 
     public init(templatesPerClass: Int = 5, selection: TemplateSelection = .medoid,
                 algorithm: MatcherAlgorithm = .combined, rejection: RejectionMethod = .f1,
@@ -83,6 +93,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
             "verifierMatchers": SettingValue(list: verifier.matchers.map(\.description)),
             "verifierFolds": SettingValue(verifier.folds),
             "detectorAugmentation": SettingValue(detectorAugmentation),
+            "shapeDetectorLabels": SettingValue(list: shapeDetectorLabels),
         ]
     }
 

@@ -16,6 +16,8 @@ public struct TrainingResult: Sendable {
     /// Trained detector thresholds; a detector that could not be trained is absent and
     /// the manifest says why.
     public var detectors: [DetectorKind: AnyDetectorThresholds]
+    /// General shape detectors by label (``TrainingSettings/shapeLabels``).
+    public var shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>] = [:]
     public var manifest: TrainingManifest
     /// Figures on the training data itself (in-sample, so optimistic).
     public var report: EvaluationReport
@@ -38,6 +40,7 @@ public struct TrainingResult: Sendable {
         out[Self.rejectionFile] = try rejection.encoded()
         if let verifier { out[Self.verifierFile] = try verifier.encoded() }
         for (kind, t) in detectors { out[Self.detectorFile(kind)] = try t.encoded() }
+        for (label, t) in shapeDetectors { out[GestureModel.shapeDetectorFile(label)] = try AnyDetectorThresholds.shape(t).encoded() }
         for k in Array(out.keys) where out[k]?.last != 0x0A { out[k]?.append(0x0A) }
         var manifest = self.manifest
         manifest.files = out.mapValues { d in var h = FNV1a64(); h.combine(d); return h.hex }
@@ -119,30 +122,47 @@ public enum TrainingWorkflow {
         trained.append("rejection thresholds (\(settings.algorithm.rawValue), \(TrainingSettings.describe(settings.rejection))): \(matcherPart.rejection.thresholds.count) label(s)")
 
         var detectors: [DetectorKind: AnyDetectorThresholds] = [:]
+        var shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>] = [:]
         var binary: [BinaryEvaluation] = []
-        for (kind, label) in [(DetectorKind.checkmark, settings.checkmarkLabel), (.circle, settings.circleLabel)] {
+        let wanted = [(DetectorKind.checkmark, settings.checkmarkLabel), (.circle, settings.circleLabel)]
+            + settings.shapeLabels(in: labels).map { (DetectorKind.shape, $0) }
+        for (kind, label) in wanted {
+            let name = kind == .shape ? "shape detector for '\(label)'" : "\(kind.rawValue) detector"
             guard labels.contains(label) else {
-                notTrained.append("\(kind.rawValue) detector: no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", "))); name the label with --\(kind.rawValue)-label")
+                notTrained.append(kind == .shape
+                    ? "\(name): no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", ")))"
+                    : "\(name): no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", "))); name the label with --\(kind.rawValue)-label")
+                continue
+            }
+            guard kind != .shape || GestureModel.isFileSafe(label) else {
+                notTrained.append("\(name): the label cannot name a file (letters, digits, _ - . only)")
                 continue
             }
             // Copies of the recorded samples only (not of the synthetic ones), each keeping its subject.
             let copies = StrokeAugmentation.copies(of: data, copies: settings.detectorAugmentation,
                                                    tolerance: .of(kind), seed: settings.seed)
             let set = Dataset(data.samples + copies + synthetic.positives.filter { $0.label == label } + synthetic.negatives)
-            let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(kind.rawValue) features", $0, $1) }
+            let stage = kind == .shape ? "shape '\(label)'" : kind.rawValue
+            let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(stage) features", $0, $1) }
             do {
                 var r = try DetectorTrainer.train(m, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
-                                                  seed: settings.seed) { progress?("\(kind.rawValue) thresholds", $0, $1) }
+                                                  seed: settings.seed) { progress?("\(stage) thresholds", $0, $1) }
                 r.thresholds.provenance = "gesturelab train, target FPR \(settings.detectorTargetFPR), "
                     + (settings.detectorAugmentation > 0 ? "\(settings.detectorAugmentation) transformed copies of each sample, " : "")
                     + "seed \(settings.seed), data \(summary.fingerprint)"
-                detectors[kind] = r.thresholds
-                trained.append("\(kind.rawValue) detector for '\(label)': training TPR \(pct(r.training.truePositiveRate)), FPR \(pct(r.training.falsePositiveRate))")
+                if case .shape(let t) = r.thresholds {
+                    shapeDetectors[label] = t
+                } else {
+                    detectors[kind] = r.thresholds
+                }
+                trained.append(kind == .shape
+                    ? "\(name): training TPR \(pct(r.training.truePositiveRate)), FPR \(pct(r.training.falsePositiveRate))"
+                    : "\(name) for '\(label)': training TPR \(pct(r.training.truePositiveRate)), FPR \(pct(r.training.falsePositiveRate))")
                 var tally = DetectorTally(kind: kind, positive: label)
                 tally.add(m, trained: r.thresholds)
                 binary.append(tally.evaluation)
             } catch {
-                notTrained.append("\(kind.rawValue) detector: \(error)")
+                notTrained.append("\(name): \(error)")
             }
         }
         binary.append(matcherPart.rejectionEvaluation)
@@ -164,7 +184,7 @@ public enum TrainingWorkflow {
                                         seed: settings.seed, settings: settings.described, dataset: summary,
                                         trained: trained, notTrained: notTrained, skippedFiles: skippedFiles, notes: notes)
         return TrainingResult(library: matcherPart.library, rejection: matcherPart.rejection, verifier: verifierPart?.verifier,
-                              detectors: detectors,
+                              detectors: detectors, shapeDetectors: shapeDetectors,
                               manifest: manifest, report: report)
     }
 
