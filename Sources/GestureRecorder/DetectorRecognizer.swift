@@ -48,7 +48,7 @@ public struct DetectorRecognizer: SampleRecognizer {
         case .checkmark(let t):
             let features = CheckmarkDetector(thresholds: t).measure(stroke)
             let fires = t.accepts(features)
-            guard case .checkPlease(let rule) = t.rule else { return [] }
+            guard case .book(let rule) = t.rule else { return [] }
             let firing = features.rawTurns.filter(rule.fires).count
             let m: [String: Double] = ["turns": Double(features.rawTurns.count), "firingTurns": Double(firing)]
             return [result(fires, m, "CheckPlease rule (\(Self.fmt(rule.minAngle))°–\(Self.fmt(rule.maxAngle))°, length > \(Self.fmt(rule.minLength))): \(firing) of \(features.rawTurns.count) turns fire")]

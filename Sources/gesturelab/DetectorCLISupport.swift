@@ -53,6 +53,34 @@ struct DetectorTargetOptions: ParsableArguments {
     }
 }
 
+/// Which detector and which label: `train detector` and `eval detector` share them.
+struct DetectorChoiceOptions: ParsableArguments {
+    @Argument(help: "checkmark, circle or shape (the general shape detector, for any label); shape when omitted.")
+    var detectorArgument: DetectorKind?
+
+    @Option(help: "A dataset folder, sample file or .jsonl dataset.")
+    var dataset: String
+
+    @Option(help: "Any label of the dataset, for the general shape detector (`--label zig_zag` is `shape --positive zig_zag`).")
+    var label: String?
+
+    @Option(help: "The label of the positive samples, e.g. check or circle; all others are negatives.")
+    var positive: String?
+
+    /// The detector: the argument, or the general shape detector.
+    var detector: DetectorKind { detectorArgument ?? .shape }
+    /// The positive label: `--positive` or `--label`.
+    var positiveLabel: String { positive ?? label ?? "" }
+
+    func validate() throws {
+        if positive != nil && label != nil { throw ValidationError("give --positive or --label, not both") }
+        guard let l = positive ?? label, !l.isEmpty else {
+            throw ValidationError(detectorArgument == nil || detectorArgument == .shape
+                ? "--label must name the label to detect (e.g. --label zig_zag)" : "--positive must name a label")
+        }
+    }
+}
+
 enum DetectorCLI {
     /// Where the shipped `templates/<kind>.json` lives: `$GESTURELAB_TEMPLATES`, then
     /// `./templates`, then a `templates` folder beside or above the executable (the
@@ -103,15 +131,6 @@ enum DetectorCLI {
                           name: "default (templates/\(URL(fileURLWithPath: path).lastPathComponent))")
         default:
             return .fixed(try DetectorThresholdsFile.load(spec, kind: kind), name: spec)
-        }
-    }
-
-    /// One positive label, from `--positive` or `--label`.
-    static func validateLabel(positive: String?, label: String?, detector: DetectorKind?) throws {
-        if positive != nil && label != nil { throw ValidationError("give --positive or --label, not both") }
-        guard let l = positive ?? label, !l.isEmpty else {
-            throw ValidationError(detector == nil || detector == .shape
-                ? "--label must name the label to detect (e.g. --label zig_zag)" : "--positive must name a label")
         }
     }
 

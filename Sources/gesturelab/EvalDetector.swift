@@ -3,28 +3,16 @@ import Foundation
 import GestureData
 import GestureTraining
 
-/// `gesturelab eval detector checkmark|circle …`
+/// `gesturelab eval detector [checkmark|circle|shape] --label L …`
 struct EvalDetector: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detector",
-        abstract: "Measure a check-mark or circle detector's TPR and FPR on labelled samples.")
+        abstract: "Measure a detector's TPR and FPR on labelled samples (check mark, circle, or the general shape detector for --label L).")
 
-    @Argument(help: "checkmark, circle or shape (the general shape detector, for any label); shape when omitted.")
-    var detectorArgument: DetectorKind?
-
-    @Option(help: "A dataset folder, sample file or .jsonl dataset.")
-    var dataset: String
-
-    @Option(help: "Any label of the dataset, for the general shape detector (`--label zig_zag` is `shape --positive zig_zag`).")
-    var label: String?
-
-    /// The detector: the argument, or the general shape detector.
-    var detector: DetectorKind { detectorArgument ?? .shape }
-    /// The positive label: `--positive` or `--label`.
-    var positiveLabel: String { positive ?? label ?? "" }
-
-    @Option(help: "The label of the positive samples; all others are negatives.")
-    var positive: String?
+    @OptionGroup var which: DetectorChoiceOptions
+    var detector: DetectorKind { which.detector }
+    var dataset: String { which.dataset }
+    var positiveLabel: String { which.positiveLabel }
 
     @Option(help: "checkplease | sadun | sadun-no-inflections | sadun-shape-only | default (templates/) | train | a thresholds FILE.")
     var thresholds: String = "default"
@@ -51,7 +39,6 @@ struct EvalDetector: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        try DetectorCLI.validateLabel(positive: positive, label: label, detector: detectorArgument)
         if model != nil && thresholds != "default" { throw ValidationError("give --model or --thresholds, not both") }
         if thresholds.lowercased() != "train" && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0) {
             throw ValidationError("--target-fpr/--target-tpr/--augment apply only with --thresholds train")

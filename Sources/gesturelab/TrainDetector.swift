@@ -3,28 +3,16 @@ import Foundation
 import GestureData
 import GestureTraining
 
-/// `gesturelab train detector checkmark|circle …`
+/// `gesturelab train detector [checkmark|circle|shape] --label L …`
 struct TrainDetector: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detector",
-        abstract: "Tune check-mark or circle thresholds on labelled samples (positives: --positive; negatives: all others).")
+        abstract: "Train a detector's thresholds on labelled samples: the check mark, the circle, or the general shape detector for any label (--label L; negatives: all other labels).")
 
-    @Argument(help: "checkmark, circle or shape (the general shape detector, for any label); shape when omitted.")
-    var detectorArgument: DetectorKind?
-
-    @Option(help: "A dataset folder, sample file or .jsonl dataset.")
-    var dataset: String
-
-    @Option(help: "Any label of the dataset, for the general shape detector (`--label zig_zag` is `shape --positive zig_zag`).")
-    var label: String?
-
-    /// The detector: the argument, or the general shape detector.
-    var detector: DetectorKind { detectorArgument ?? .shape }
-    /// The positive label: `--positive` or `--label`.
-    var positiveLabel: String { positive ?? label ?? "" }
-
-    @Option(help: "The label of the positive samples, e.g. check or circle; all others are negatives.")
-    var positive: String?
+    @OptionGroup var which: DetectorChoiceOptions
+    var detector: DetectorKind { which.detector }
+    var dataset: String { which.dataset }
+    var positiveLabel: String { which.positiveLabel }
 
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var datasetOptions: DatasetOptions
@@ -51,7 +39,6 @@ struct TrainDetector: ParsableCommand {
     }
 
     func validate() throws {
-        try DetectorCLI.validateLabel(positive: positive, label: label, detector: detectorArgument)
         if out.isEmpty { throw ValidationError("--out must name a file") }
     }
 

@@ -58,16 +58,8 @@ private func docExample6() async throws {
     }
 }
 
-/// Sources/GestureDetectors/Checkmark/CheckmarkDetector+Stream.swift:8
-private func docExample7(points: [Point]) async throws {
-    do {
-        var s = CheckmarkDetector.Stream(thresholds: .checkPlease)
-        for p in points where s.add(p) { print("fired at point", s.firedAt ?? 0); break }
-    }
-}
-
 /// Sources/GestureDetectors/Checkmark/CheckmarkDetector.swift:14
-private func docExample8(stroke: Stroke) async throws {
+private func docExample7(stroke: Stroke) async throws {
     do {
         let detector = CheckmarkDetector(thresholds: .checkPlease)
         detector.detects(stroke)              // whole stroke
@@ -76,38 +68,85 @@ private func docExample8(stroke: Stroke) async throws {
     }
 }
 
-/// Sources/GestureDetectors/Circle/CircleDetector+Stream.swift:9
-private func docExample9(points: [Point]) async throws {
-    do {
-        var s = CircleDetector.Stream(thresholds: .sadun)
-        let fired = points.contains { s.add($0) }
-    }
-}
-
 /// Sources/GestureDetectors/Circle/CircleDetector.swift:14
-private func docExample10(stroke: Stroke) async throws {
+private func docExample8(stroke: Stroke) async throws {
     do {
         CircleDetector(thresholds: .sadun).detects(stroke)
     }
 }
 
+/// Sources/GestureDetectors/Common/CompiledFeatureBox.swift:4
+private func docExample9() async throws {
+    do {
+        let box = CompiledFeatureBox(FeatureBox(["closure": FeatureInterval(upper: 0.2)]), names: ["closure"])
+        box.accepts([0.1])   // true
+    }
+}
+
+/// Sources/GestureDetectors/Common/DetectorStream.swift:7
+private func docExample10(points: [Point]) async throws {
+    do {
+        var s = DetectorStream(thresholds: CheckmarkThresholds.checkPlease)
+        for p in points where s.add(p) { print("fired at point", s.firedAt ?? 0); break }
+    }
+}
+
+/// Sources/GestureDetectors/Common/DetectorThresholds.swift:17
+private func docExample11(stroke: Stroke) async throws {
+    do {
+        let file = URL(fileURLWithPath: "zig_zag.json")
+        let t = try JSONDecoder().decode(DetectorThresholds<GeneralShapeDetector>.self, from: Data(contentsOf: file))
+        if t.accepts(stroke) { print("a zig-zag") }
+    }
+}
+
 /// Sources/GestureDetectors/Common/FeatureBox.swift:53
-private func docExample11() async throws {
+private func docExample12() async throws {
     do {
         let box = FeatureBox(["legRatio": FeatureInterval(lower: 1.2, upper: 4)])
         box.accepts(["legRatio": 2.0])   // true
     }
 }
 
+/// Sources/GestureDetectors/Common/ShapeDetector.swift:11
+private func docExample13(settings: MatcherSettings) async throws {
+    do {
+        enum Lasso: ShapeDetector {
+            static let id = "lasso"
+            static let featureNames = ["closure"]
+            static let defaultSettings = ShapeSettings(resampleCount: 64)
+            static func features(ofResampled p: [Point], settings: ShapeSettings) -> [Double]? {
+                guard let first = p.first, let last = p.last else { return nil }
+                let length = Path.length(p)
+                return length > 0 ? [first.distance(to: last) / length] : nil
+            }
+        }
+    }
+}
+
+/// Sources/GestureDetectors/Common/ShapeSettings.swift:7
+private func docExample14() async throws {
+    do {
+        let s = ShapeSettings(resampleCount: 64)
+    }
+}
+
+/// Sources/GestureDetectors/General/GeneralShapeDetector.swift:35
+private func docExample15(stroke: Stroke) async throws {
+    do {
+        let v = GeneralShapeDetector.featureVector(stroke)   // 20 values, or nil
+    }
+}
+
 /// Sources/GestureDetectors/Swipe/SwipeDetector.swift:11
-private func docExample12(stroke: Stroke) async throws {
+private func docExample16(stroke: Stroke) async throws {
     do {
         SwipeDetector().direction(of: stroke)   // .right, .left, .up, .down or nil
     }
 }
 
 /// Sources/GestureEngine/Arena/GestureArena.swift:6
-private func docExample13(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
+private func docExample17(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
     do {
         let single = TapRecognizer(name: "single")
         var s = TapRecognizer.Settings(); s.tapsRequired = 2
@@ -120,29 +159,16 @@ private func docExample13(event: TouchEvent, events: [TouchSessionEvent], settin
     }
 }
 
-/// Sources/GestureEngine/Recognizers/Detectors/CheckmarkStrokeDetector.swift:7
-private func docExample14() async throws {
+/// Sources/GestureEngine/Recognizers/Detectors/ShapeStrokeDetector.swift:8
+private func docExample18() async throws {
     do {
         let check = StrokeRecognizer(name: "check", detector: CheckmarkStrokeDetector(thresholds: .checkPlease))
-    }
-}
-
-/// Sources/GestureEngine/Recognizers/Detectors/CircleStrokeDetector.swift:7
-private func docExample15() async throws {
-    do {
         let circle = StrokeRecognizer(name: "circle", detector: CircleStrokeDetector(thresholds: .sadun, decision: .end))
     }
 }
 
-/// Sources/GestureEngine/Recognizers/Detectors/ShapeStrokeDetection.swift:9
-private func docExample16() async throws {
-    do {
-        var detection = ShapeStrokeDetection<CircleDetector.Stream>(thresholds: .sadun, decision: .end)
-    }
-}
-
 /// Sources/GestureEngine/Recognizers/Detectors/TemplateStrokeDetector.swift:64
-private func docExample17(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample19(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let symbols = StrokeRecognizer(name: "symbols", detector: TemplateStrokeDetector(
             matcher: ProtractorMatcher(library: library, settings: .default), acceptance: .minimumScore(0.85)))
@@ -150,7 +176,7 @@ private func docExample17(library: TemplateLibrary, matcher: any SampleRecognize
 }
 
 /// Sources/GestureEngine/Recognizers/StrokeDetecting.swift:18
-private func docExample18() async throws {
+private func docExample20() async throws {
     do {
         struct LongLine: StrokeDetecting {
             var points: [Point] = []
@@ -165,7 +191,7 @@ private func docExample18() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/TwoTouchContinuousTracking.swift:9
-private func docExample19(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
+private func docExample21(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
     do {
         guard let (a, b) = tracking.positions(in: event) else { return }
         // … measure `current` from a and b …
@@ -174,7 +200,7 @@ private func docExample19(event: TouchEvent, tracking: inout TwoTouchContinuousT
 }
 
 /// Sources/GestureEngine/Replay/CompoundTransform.swift:14
-private func docExample20(result: SessionReplayer.Result) async throws {
+private func docExample22(result: SessionReplayer.Result) async throws {
     do {
         var t = CompoundTransform()
         for a in result.activations { t.apply(a) }
@@ -183,7 +209,7 @@ private func docExample20(result: SessionReplayer.Result) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionReplayer.swift:7
-private func docExample21(config: RecognizerConfiguration) async throws {
+private func docExample23(config: RecognizerConfiguration) async throws {
     do {
         let events = try TouchSessionReader.read("session.jsonl")
         let result = try SessionReplayer.replay(events, through: config.makeArena(), file: "session.jsonl")
@@ -192,14 +218,14 @@ private func docExample21(config: RecognizerConfiguration) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionSVG.swift:9
-private func docExample22(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
+private func docExample24(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
     do {
         let svg = SessionSVG.render(events, activations: result.activations)
     }
 }
 
 /// Sources/GestureEngine/Synthetic/SyntheticSessionGenerator.swift:8
-private func docExample23() async throws {
+private func docExample25() async throws {
     do {
         var gen = SyntheticSessionGenerator(seed: 7)
         let (events, labels) = gen.session(duration: 600, mix: SyntheticGesture.standardMix)
@@ -207,7 +233,7 @@ private func docExample23() async throws {
 }
 
 /// Sources/GestureEngine/Touch/TouchTracker.swift:7
-private func docExample24(sessionLine: TouchSessionEvent) async throws {
+private func docExample26(sessionLine: TouchSessionEvent) async throws {
     do {
         var tracker = TouchTracker()
         let event = try tracker.event(for: sessionLine)
@@ -215,7 +241,7 @@ private func docExample24(sessionLine: TouchSessionEvent) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:8
-private func docExample25(x: [[Double]], y: [Bool]) async throws {
+private func docExample27(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenPoints(.zero, Point(x: 0, y: 1))    // 90 (straight down)
         Angles.angleBetweenPoints(.zero, Point(x: -1, y: -1))  // −135
@@ -223,14 +249,14 @@ private func docExample25(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:38
-private func docExample26(x: [[Double]], y: [Bool]) async throws {
+private func docExample28(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenLines(.zero, Point(x: 1, y: 0), .zero, Point(x: 0, y: 1))  // 90
     }
 }
 
 /// Sources/GestureGeometry/Point.swift:4
-private func docExample27(x: [[Double]], y: [Bool]) async throws {
+private func docExample29(x: [[Double]], y: [Bool]) async throws {
     do {
         let p = Point(x: 77, y: 199, t: 0.0)
         p.distance(to: Point(x: 80, y: 203))   // 5
@@ -238,14 +264,14 @@ private func docExample27(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Resampling.swift:53
-private func docExample28(stroke: Stroke) async throws {
+private func docExample30(stroke: Stroke) async throws {
     do {
         stroke.resampled(count: 64)   // $1's N = 64
     }
 }
 
 /// Sources/GestureGeometry/SeededGenerator.swift:4
-private func docExample29() async throws {
+private func docExample31() async throws {
     do {
         var rng = SeededGenerator(seed: 42)
         let i = Int.random(in: 0..<10, using: &rng)
@@ -253,28 +279,28 @@ private func docExample29() async throws {
 }
 
 /// Sources/GestureGeometry/ShapeDescriptor.swift:12
-private func docExample30(gesture: Gesture) async throws {
+private func docExample32(gesture: Gesture) async throws {
     do {
         ShapeDescriptor(gesture)?.values   // ShapeDescriptor.names.count finite numbers
     }
 }
 
 /// Sources/GestureGeometry/Smoothing.swift:7
-private func docExample31(stroke: Stroke) async throws {
+private func docExample33(stroke: Stroke) async throws {
     do {
         stroke.smoothed(granularity: 4)   // the recipe's value
     }
 }
 
 /// Sources/GestureMatching/Library/Template.swift:8
-private func docExample32(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
+private func docExample34(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
     do {
         let t = Template(name: "check", gesture: Gesture(points: [Point(x: 0, y: 0), Point(x: 5, y: 9)]))
     }
 }
 
 /// Sources/GestureMatching/Matchers/TemplateMatcher.swift:9
-private func docExample33(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
+private func docExample35(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
     do {
         let matcher = ProtractorMatcher(library: library, settings: .default)
         let best = matcher.recognize(candidate, limit: 1).first   // name, distance, score
@@ -282,7 +308,7 @@ private func docExample33(library: TemplateLibrary, candidate: Gesture, settings
 }
 
 /// Sources/GestureMatching/Model/AnyTemplateMatcher.swift:5
-private func docExample34(library: TemplateLibrary, gesture: Gesture) async throws {
+private func docExample36(library: TemplateLibrary, gesture: Gesture) async throws {
     do {
         let m = MatcherSettings.pPlus(.default).matcher(library: library)
         m.recognize(gesture, limit: 1).first?.name
@@ -290,7 +316,7 @@ private func docExample34(library: TemplateLibrary, gesture: Gesture) async thro
 }
 
 /// Sources/GestureMatching/Model/MatcherSettings.swift:99
-private func docExample35(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
+private func docExample37(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
     do {
         func run<M: TemplateMatcher>(_ m: M.Type) -> Int { M(library: lib, settings: settings.typed(for: m)).names.count }
         run(settings.matcherType)
@@ -298,7 +324,7 @@ private func docExample35(library: TemplateLibrary, lib: TemplateLibrary, m: Det
 }
 
 /// Sources/GestureMatching/Model/ModelRecognizer.swift:47
-private func docExample36(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
+private func docExample38(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
     do {
         let recognizer = try ModelRecognizer(library: library, matcher: .pPlus(.default), rejection: .none)
         recognizer.recognize(gesture).label
@@ -306,7 +332,7 @@ private func docExample36(library: TemplateLibrary, gesture: Gesture, matcher: a
 }
 
 /// Sources/GestureMatching/Rejection/GradientBoostedTrees.swift:41
-private func docExample37(x: [[Double]], y: [Bool], row: [Double]) async throws {
+private func docExample39(x: [[Double]], y: [Bool], row: [Double]) async throws {
     do {
         let model = GradientBoostedTrees.train(rows: x, labels: y)
         model.probability(row)   // 0…1
@@ -314,7 +340,7 @@ private func docExample37(x: [[Double]], y: [Bool], row: [Double]) async throws 
 }
 
 /// Sources/GestureRecorder/DetectorRecognizer.swift:9
-private func docExample38(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
+private func docExample40(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
     do {
         let check = DetectorRecognizer(thresholds: .checkmark(.checkPlease), source: "preset checkPlease")
         check.recognize(gesture)   // [RecognitionResult(name: "checkmark detector", recognized: true, …)]
@@ -322,7 +348,7 @@ private func docExample38(gesture: Gesture, checkmark: any SampleRecognizer) asy
 }
 
 /// Sources/GestureRecorder/MatcherRecognizer.swift:7
-private func docExample39(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
+private func docExample41(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
     do {
         let lib = try TemplateLibrary.decode(Data(contentsOf: url))
         let m = MatcherRecognizer(library: lib, algorithm: .protractor, source: url.path)
@@ -331,7 +357,7 @@ private func docExample39(library: TemplateLibrary, gesture: Gesture, url: URL, 
 }
 
 /// Sources/GestureRecorder/ModelSampleRecognizer.swift:8
-private func docExample40(gesture: Gesture) async throws {
+private func docExample42(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))   // GestureTraining
         let hook = ModelSampleRecognizer(model.recognizer, source: "model")
@@ -340,7 +366,7 @@ private func docExample40(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureRecorder/RecorderServer.swift:10
-private func docExample41(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample43(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let server = RecorderServer(store: try SampleStore(root: dir), settings: .default,
                                     recognizers: [checkmark, circle, matcher], trainer: nil)
@@ -349,7 +375,7 @@ private func docExample41(dir: URL, store: SampleStore, checkmark: any SampleRec
 }
 
 /// Sources/GestureRecorder/StoreModel.swift:11
-private func docExample42(store: SampleStore) async throws {
+private func docExample44(store: SampleStore) async throws {
     do {
         let model = try GestureModel.load(StoreModel.folder(of: store))
         let hooks = StoreModel.recognizers(model, source: ".model", fallback: [])
@@ -357,7 +383,7 @@ private func docExample42(store: SampleStore) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DetectorEvaluator.swift:5
-private func docExample43(data: Dataset, circle: any SampleRecognizer) async throws {
+private func docExample45(data: Dataset, circle: any SampleRecognizer) async throws {
     do {
         let m = DetectorMeasurements.measure(.circle, dataset: data)
         let e = try DetectorEvaluator.evaluate(m, positive: "circle", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
@@ -366,7 +392,7 @@ private func docExample43(data: Dataset, circle: any SampleRecognizer) async thr
 }
 
 /// Sources/GestureTraining/Detectors/DetectorTrainer.swift:5
-private func docExample44(data: Dataset) async throws {
+private func docExample46(data: Dataset) async throws {
     do {
         let m = DetectorMeasurements.measure(.checkmark, dataset: data)
         let result = try DetectorTrainer.train(m, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
@@ -374,7 +400,7 @@ private func docExample44(data: Dataset) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DeviceShiftEvaluation.swift:12
-private func docExample45(data: Dataset, m: DetectorMeasurements) async throws {
+private func docExample47(data: Dataset, m: DetectorMeasurements) async throws {
     do {
         let e = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
                                                protocol: .leaveOneSubjectOut, includeDetails: true)
@@ -383,7 +409,7 @@ private func docExample45(data: Dataset, m: DetectorMeasurements) async throws {
 }
 
 /// Sources/GestureTraining/GestureTraining.docc/GettingStarted.md:10
-private func docExample46(x: [[Double]], y: [Bool]) async throws {
+private func docExample48(x: [[Double]], y: [Bool]) async throws {
     do {
 
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
@@ -394,7 +420,7 @@ private func docExample46(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Matching/TemplateVariants.swift:6
-private func docExample47(gesture: Gesture) async throws {
+private func docExample49(gesture: Gesture) async throws {
     do {
         let v = TemplateVariants(rotationsDegrees: [-10, 10])
         v.variants(of: gesture)   // the gesture, then 2 rotated copies
@@ -402,7 +428,7 @@ private func docExample47(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Metrics/ThresholdSweep.swift:56
-private func docExample48() async throws {
+private func docExample50() async throws {
     do {
         let sweep = ThresholdSweep(positives: [0.9, 0.8], negatives: [0.1, 0.85],
                                    orientation: .higherIsPositive)
@@ -411,14 +437,14 @@ private func docExample48() async throws {
 }
 
 /// Sources/GestureTraining/Metrics/WilsonInterval.swift:6
-private func docExample49() async throws {
+private func docExample51() async throws {
     do {
         WilsonInterval(successes: 0, trials: 100).upper   // 0.037
     }
 }
 
-/// Sources/GestureTraining/Model/GestureModel.swift:17
-private func docExample50(gesture: Gesture) async throws {
+/// Sources/GestureTraining/Model/GestureModel.swift:20
+private func docExample52(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
         let result = model.recognizer.recognize(gesture)   // result.label, result.verdict
@@ -426,7 +452,7 @@ private func docExample50(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Reports/SVGDocument.swift:7
-private func docExample51(x: [[Double]], y: [Bool]) async throws {
+private func docExample53(x: [[Double]], y: [Bool]) async throws {
     do {
         var svg = SVGDocument(width: 640, height: 420)
         svg.text("ROC", x: 320, y: 20, anchor: .middle)
@@ -435,7 +461,7 @@ private func docExample51(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
-private func docExample52() async throws {
+private func docExample54() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -443,7 +469,7 @@ private func docExample52() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample53(sample: Sample) async throws {
+private func docExample55(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)

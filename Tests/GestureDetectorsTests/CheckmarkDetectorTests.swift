@@ -14,7 +14,7 @@ let handCheckBox = CheckmarkThresholds(rule: .trained(settings: CheckmarkDetecto
 ])))
 
 @Test func checkPleasePresetHasTheBookConstants() {
-    guard case .checkPlease(let r) = CheckmarkThresholds.checkPlease.rule else {
+    guard case .book(let r) = CheckmarkThresholds.checkPlease.rule else {
         Issue.record("checkPlease preset is not the book rule"); return
     }
     #expect(r.minAngle == 50 && r.maxAngle == 135 && r.minLength == 10)
@@ -126,7 +126,7 @@ func streamAgreesWithWholeStroke(name: String) {
         var s = CheckmarkDetector.Stream(thresholds: t)
         let fired = stroke.points.contains { s.add($0) }
         if CheckmarkDetector(thresholds: t).detects(stroke) { #expect(fired) }
-        if case .checkPlease = t.rule { #expect(fired == CheckmarkDetector(thresholds: t).detects(stroke)) }
+        if case .book = t.rule { #expect(fired == CheckmarkDetector(thresholds: t).detects(stroke)) }
     }
 }
 

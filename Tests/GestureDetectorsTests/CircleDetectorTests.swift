@@ -12,7 +12,7 @@ let handCircleBox = CircleThresholds(rule: .trained(settings: CircleDetector.def
 ])))
 
 @Test func sadunPresetHasTheCookbookConstants() {
-    guard case .sadun(let r) = CircleThresholds.sadun.rule else { Issue.record("not Sadun's rule"); return }
+    guard case .book(let r) = CircleThresholds.sadun.rule else { Issue.record("not Sadun's rule"); return }
     #expect(r.maxDuration == 2 && r.maxInflections == 5)
     #expect(abs(r.maxClosureDistance - 320.0 / 3) < 1e-12)
     #expect(abs(r.minExcess + .pi / 4) < 1e-12 && abs(r.maxExcess - .pi) < 1e-12)

@@ -83,7 +83,7 @@ struct ShapeRecognizerTests {
             Issue.record("wrong specs"); return
         }
         #expect(c == .sadunShapeOnly)
-        #expect(d.rule == .checkPlease(.init(minAngle: 40, maxAngle: 140, minLength: 20)))
+        #expect(d.rule == .book(CheckPleaseRule(minAngle: 40, maxAngle: 140, minLength: 20)))
         #expect(try RecognizerConfiguration.decode(try config.encoded(), file: "x") == config)
     }
 

@@ -15,10 +15,11 @@ import GestureGeometry
 /// (optional) is the label the thresholds were trained to detect.
 ///
 /// ```swift
-/// let t = try JSONDecoder().decode(DetectorThresholds<GeneralShapeDetector>.self, from: data)
-/// t.accepts(stroke)
+/// let file = URL(fileURLWithPath: "zig_zag.json")
+/// let t = try JSONDecoder().decode(DetectorThresholds<GeneralShapeDetector>.self, from: Data(contentsOf: file))
+/// if t.accepts(stroke) { print("a zig-zag") }
 /// ```
-public struct DetectorThresholds<D: ShapeDetector>: Hashable, Sendable {
+public struct DetectorThresholds<D: ShapeDetector>: Hashable, Sendable, AnyShapeThresholds {
     public enum Rule: Hashable, Sendable {
         /// The book's rule.
         case book(D.BookRule)
@@ -53,6 +54,18 @@ public struct DetectorThresholds<D: ShapeDetector>: Hashable, Sendable {
 
     /// `true` for a trained box, `false` for a book rule.
     public var isTrained: Bool { compiledBox != nil }
+
+    /// The trained rule's settings and box; `nil` for a book rule.
+    public var trainedBox: (settings: ShapeSettings, box: FeatureBox)? {
+        if case .trained(let s, let b) = rule { return (s, b) }
+        return nil
+    }
+
+    /// `true` when ``DetectorStream`` fed the stroke point by point has fired by its end.
+    public func streamFires(_ stroke: Stroke) -> Bool {
+        var s = DetectorStream(thresholds: self)
+        return stroke.points.contains { s.add($0) }
+    }
 
     /// The whole-stroke decision.
     public func accepts(_ stroke: Stroke) -> Bool {
@@ -96,12 +109,7 @@ extension DetectorThresholds: Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
-        let format = try c.decode(String.self, forKey: Key("format"))
-        guard format == D.format else {
-            throw DecodingError.dataCorruptedError(
-                forKey: Key("format"), in: c,
-                debugDescription: "unsupported thresholds format '\(format)'; this version reads '\(D.format)'")
-        }
+        try ThresholdsFormat.check(try c.decode(String.self, forKey: Key("format")), expected: D.format, key: Key("format"), in: c)
         let label = try c.decodeIfPresent(String.self, forKey: Key("label"))
         let provenance = try c.decodeIfPresent(String.self, forKey: Key("provenance"))
         let name = try c.decode(String.self, forKey: Key("rule"))
@@ -151,4 +159,14 @@ enum TrainedRuleDecoding {
         let settings = try c.decodeIfPresent(ShapeSettings.self, forKey: settingsKey) ?? D.defaultSettings
         return (settings, box)
     }
+}
+
+/// What code that holds thresholds of some detector can ask of them without knowing which
+/// (``DetectorThresholds`` of any `D`).
+public protocol AnyShapeThresholds: Sendable {
+    var provenance: String? { get }
+    var label: String? { get }
+    var trainedBox: (settings: ShapeSettings, box: FeatureBox)? { get }
+    func accepts(_ stroke: Stroke) -> Bool
+    func streamFires(_ stroke: Stroke) -> Bool
 }

@@ -62,11 +62,31 @@ extension ShapeDetector {
 
 /// A book's rule for a shape (CheckPlease's angle test, Sadun's circle test), stored in a
 /// thresholds file as `"rule": ruleName` with its constants under the key `ruleName`.
+///
+/// A stream applies it point by point through ``begin()`` and
+/// ``passes(adding:to:)``; by default these keep the points and apply ``accepts(_:)`` to
+/// every prefix (O(n) per point). A rule that can do better keeps its own progress
+/// (CheckPlease: O(1) per point).
 public protocol ShapeBookRule: Hashable, Codable, Sendable {
+    /// What a stream keeps between points.
+    associatedtype Progress: Sendable = [Point]
     /// The rule's name in files and presets.
     static var ruleName: String { get }
-    /// The rule on the whole raw stroke.
+    /// The rule on the whole raw stroke (finite points).
     func accepts(_ stroke: Stroke) -> Bool
+    /// The progress of an empty stroke.
+    func begin() -> Progress
+    /// Adds the next finite raw point; `true` when the stroke so far passes the rule.
+    func passes(adding p: Point, to progress: inout Progress) -> Bool
+}
+
+extension ShapeBookRule where Progress == [Point] {
+    public func begin() -> [Point] { [] }
+
+    public func passes(adding p: Point, to progress: inout [Point]) -> Bool {
+        progress.append(p)
+        return accepts(Stroke(progress))
+    }
 }
 
 /// The rule of a detector that has no book rule: it cannot be made.

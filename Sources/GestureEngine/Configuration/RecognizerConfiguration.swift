@@ -140,7 +140,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             return StrokeRecognizer(name: e.name, detector: CircleStrokeDetector(thresholds: t, decision: d),
                                     cancelsTouchesInView: e.cancelsTouchesInView)
         case .shape(let t, let d):
-            return StrokeRecognizer(name: e.name, detector: TrainedShapeStrokeDetector(thresholds: t, decision: d),
+            return StrokeRecognizer(name: e.name, detector: ShapeStrokeDetector(thresholds: t, decision: d),
                                     cancelsTouchesInView: e.cancelsTouchesInView)
         case .template(let t):
             return StrokeRecognizer(name: e.name, detector: t.makeDetector(), cancelsTouchesInView: e.cancelsTouchesInView)

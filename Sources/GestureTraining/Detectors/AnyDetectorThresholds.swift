@@ -28,15 +28,18 @@ public enum AnyDetectorThresholds: Hashable, Sendable {
         }
     }
 
+    /// The thresholds themselves, whichever detector they are for.
+    public var base: any AnyShapeThresholds {
+        switch self {
+        case .checkmark(let t): t
+        case .circle(let t): t
+        case .shape(let t): t
+        }
+    }
+
     /// How these thresholds were made.
     public var provenance: String? {
-        get {
-            switch self {
-            case .checkmark(let t): t.provenance
-            case .circle(let t): t.provenance
-            case .shape(let t): t.provenance
-            }
-        }
+        get { base.provenance }
         set {
             switch self {
             case .checkmark(var t): t.provenance = newValue; self = .checkmark(t)
@@ -47,14 +50,7 @@ public enum AnyDetectorThresholds: Hashable, Sendable {
     }
 
     /// The trained rule's settings and box; `nil` for a book rule.
-    public var trainedBox: (settings: ShapeSettings, box: FeatureBox)? {
-        switch self {
-        case .checkmark(let t): if case .trained(let s, let b) = t.rule { return (s, b) }
-        case .circle(let t): if case .trained(let s, let b) = t.rule { return (s, b) }
-        case .shape(let t): if case .trained(let s, let b) = t.rule { return (s, b) }
-        }
-        return nil
-    }
+    public var trainedBox: (settings: ShapeSettings, box: FeatureBox)? { base.trainedBox }
 
     /// `true` for a trained box rule, `false` for a book rule.
     public var isTrained: Bool { trainedBox != nil }
@@ -63,28 +59,10 @@ public enum AnyDetectorThresholds: Hashable, Sendable {
     public var settings: ShapeSettings { trainedBox?.settings ?? kind.detector.defaultSettings }
 
     /// The whole-stroke decision.
-    public func accepts(_ stroke: Stroke) -> Bool {
-        switch self {
-        case .checkmark(let t): CheckmarkDetector(thresholds: t).detects(stroke)
-        case .circle(let t): CircleDetector(thresholds: t).detects(stroke)
-        case .shape(let t): t.accepts(stroke)
-        }
-    }
+    public func accepts(_ stroke: Stroke) -> Bool { base.accepts(stroke) }
 
     /// `true` when the point-by-point detector has fired by the end of `stroke`.
-    public func streamFires(_ stroke: Stroke) -> Bool {
-        switch self {
-        case .checkmark(let t):
-            var s = CheckmarkDetector.Stream(thresholds: t)
-            return stroke.points.contains { s.add($0) }
-        case .circle(let t):
-            var s = CircleDetector.Stream(thresholds: t)
-            return stroke.points.contains { s.add($0) }
-        case .shape(let t):
-            var s = DetectorStream(thresholds: t)
-            return stroke.points.contains { s.add($0) }
-        }
-    }
+    public func streamFires(_ stroke: Stroke) -> Bool { base.streamFires(stroke) }
 
     /// Decodes thresholds of `kind` from JSON.
     /// - Throws: ``DetectorTrainingError/badThresholds(file:reason:)`` naming `file` and the

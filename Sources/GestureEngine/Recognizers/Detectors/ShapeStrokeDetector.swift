@@ -1,0 +1,59 @@
+import GestureDetectors
+import GestureGeometry
+
+/// Any GestureDetectors ``GestureDetectors/ShapeDetector`` — the check mark, the circle,
+/// the general shape detector trained for a label of your own — as a ``StrokeDetecting``
+/// detector, for a ``StrokeRecognizer``:
+///
+/// ```swift
+/// let check = StrokeRecognizer(name: "check", detector: CheckmarkStrokeDetector(thresholds: .checkPlease))
+/// let circle = StrokeRecognizer(name: "circle", detector: CircleStrokeDetector(thresholds: .sadun, decision: .end))
+/// ```
+/// With ``DetectorDecision/streaming`` it recognizes at the point where its
+/// `DetectorStream` fires (and, if it has not, asks the stream's whole-stroke decision
+/// when the finger lifts); with ``DetectorDecision/end`` it keeps the points and applies
+/// the whole-stroke test when the finger lifts. Reports the thresholds' label (if any) as
+/// the match, no score.
+public struct ShapeStrokeDetector<D: ShapeDetector>: StrokeDetecting {
+    public let thresholds: DetectorThresholds<D>
+    public let decision: DetectorDecision
+    private var stream: DetectorStream<D>
+    private var points: [Point] = []
+
+    public init(thresholds: DetectorThresholds<D>, decision: DetectorDecision = .streaming) {
+        self.thresholds = thresholds
+        self.decision = decision
+        stream = DetectorStream(thresholds: thresholds)
+    }
+
+    public mutating func reset() {
+        stream.reset()
+        points.removeAll(keepingCapacity: true)
+    }
+
+    public mutating func add(_ point: Point) -> StrokeDecision {
+        switch decision {
+        case .streaming:
+            return stream.add(point) ? recognized : .undecided
+        case .end:
+            points.append(point)
+            return .undecided
+        }
+    }
+
+    public mutating func finish() -> StrokeDecision {
+        let accepted: Bool
+        switch decision {
+        case .streaming: accepted = stream.hasFired || stream.end()
+        case .end: accepted = thresholds.accepts(Stroke(points))
+        }
+        return accepted ? recognized : .failed
+    }
+
+    private var recognized: StrokeDecision { .recognized(score: nil, match: thresholds.label) }
+}
+
+/// The check mark hosted by a ``StrokeRecognizer``.
+public typealias CheckmarkStrokeDetector = ShapeStrokeDetector<CheckmarkDetector>
+/// The circle hosted by a ``StrokeRecognizer``.
+public typealias CircleStrokeDetector = ShapeStrokeDetector<CircleDetector>
