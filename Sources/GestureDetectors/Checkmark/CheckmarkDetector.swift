@@ -24,21 +24,13 @@ public struct CheckmarkDetector: Hashable, Sendable {
 
     public init(thresholds: CheckmarkThresholds = .checkPlease) { self.thresholds = thresholds }
 
-    /// The detector fed point by point (``DetectorStream``).
-    public typealias Stream = DetectorStream<CheckmarkDetector>
-
     /// Measures the stroke with the thresholds' settings.
     public func measure(_ stroke: Stroke) -> Features {
         Self.measure(stroke, settings: thresholds.settings)
     }
-
-    /// `true` when the whole stroke is a check mark under ``thresholds``.
-    public func detects(_ stroke: Stroke) -> Bool {
-        thresholds.accepts(stroke)
-    }
 }
 
-extension CheckmarkDetector: ShapeDetector {
+extension CheckmarkDetector: ThresholdedShapeDetector {
     public typealias BookRule = CheckPleaseRule
     public static let id = "checkmark"
     public static var featureNames: [String] { Shape.names }

@@ -21,20 +21,12 @@ public struct CircleDetector: Hashable, Sendable {
 
     public init(thresholds: CircleThresholds = .sadun) { self.thresholds = thresholds }
 
-    /// The detector fed point by point (``DetectorStream``).
-    public typealias Stream = DetectorStream<CircleDetector>
-
     public func measure(_ stroke: Stroke) -> Features {
         Self.measure(stroke, settings: thresholds.settings)
     }
-
-    /// `true` when the whole stroke is a circle under ``thresholds``.
-    public func detects(_ stroke: Stroke) -> Bool {
-        thresholds.accepts(stroke)
-    }
 }
 
-extension CircleDetector: ShapeDetector {
+extension CircleDetector: ThresholdedShapeDetector {
     public typealias BookRule = SadunRule
     public static let id = "circle"
     public static var featureNames: [String] { Shape.names }

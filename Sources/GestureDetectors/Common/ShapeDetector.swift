@@ -43,6 +43,9 @@ public protocol ShapeDetector: Sendable {
 }
 
 extension ShapeDetector {
+    /// The detector fed point by point.
+    public typealias Stream = DetectorStream<Self>
+
     public static var referenceStrokes: [Stroke] { [] }
 
     /// `gesturelab.<id>/1`.
@@ -58,6 +61,16 @@ extension ShapeDetector {
         else { return nil }
         return features(ofResampled: p, settings: settings)
     }
+}
+
+/// A detector value that holds its thresholds (``CheckmarkDetector``, ``CircleDetector``).
+public protocol ThresholdedShapeDetector: ShapeDetector {
+    var thresholds: DetectorThresholds<Self> { get }
+}
+
+extension ThresholdedShapeDetector {
+    /// `true` when the whole stroke is the shape under ``thresholds``.
+    public func detects(_ stroke: Stroke) -> Bool { thresholds.accepts(stroke) }
 }
 
 /// A book's rule for a shape (CheckPlease's angle test, Sadun's circle test), stored in a
