@@ -65,7 +65,8 @@ import Testing
         // The book rule fires on v and caret as well.
         #expect((e.perLabel["v"] ?? 0) > 0.5 && (e.perLabel["caret"] ?? 0) > 0.5)
         #expect(e.samples?.count == Self.data.count)
-        #expect(e.samples?.allSatisfy { ($0.score >= 0) == $0.detected } == true)
+        // A book rule decides yes or no: no margin, no pseudo-score.
+        #expect(e.samples?.allSatisfy { $0.margin == nil } == true)
     }
 
     @Test func evaluationJSONHasTheDocumentedKeys() throws {
@@ -119,10 +120,14 @@ import Testing
     @Test func aZigZagDetectorHoldsOnHeldOutSubjects() throws {
         let e = try DetectorEvaluator.evaluate(Self.features, positive: "zig_zag",
                                                thresholds: .train(.falsePositiveRate(0.01), seed: 1),
-                                               protocol: .leaveOneSubjectOut)
+                                               protocol: .leaveOneSubjectOut, includeDetails: true)
         #expect(e.truePositiveRate >= 0.9, "TPR \(e.truePositiveRate)")
         #expect(e.falsePositiveRate <= 0.03, "FPR \(e.falsePositiveRate) \(e.falseDetections)")
         #expect(e.detector == .shape)
+        // The decision and the margin are separate fields that agree.
+        let samples = try #require(e.samples)
+        #expect(samples.allSatisfy { s in s.margin.map { ($0 >= 0) == s.detected } ?? !s.detected })
+        #expect(samples.filter { $0.margin != nil }.count == samples.count, "every synthetic stroke is measurable")
     }
 
     @Test func trainedThresholdsCarryTheLabelAndTheSettingsMeasuredWith() throws {

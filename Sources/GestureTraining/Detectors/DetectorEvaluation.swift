@@ -25,9 +25,11 @@ public struct DetectorEvaluation: Codable, Sendable {
         public var source: String?
         public var positive: Bool
         public var detected: Bool
-        /// Decision value, `>= 0` when detected (whole-stroke box margin; ±1 for book rules
-        /// and for the streaming mode).
-        public var score: Double
+        /// The trained box's margin (in units of each feature's spread, `>= 0` exactly when
+        /// detected) in the whole-stroke mode: the decision value for ROC curves. `nil` for a
+        /// book rule (it decides yes or no), in the streaming mode, and for a stroke that
+        /// could not be measured (never detected).
+        public var margin: Double?
     }
 
     public var detector: DetectorKind

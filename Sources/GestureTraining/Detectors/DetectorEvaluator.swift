@@ -57,7 +57,7 @@ public enum DetectorEvaluator {
         }
 
         var decisions = [Bool](repeating: false, count: m.count)
-        var scores = [Double](repeating: -.infinity, count: m.count)
+        var margins = [Double?](repeating: nil, count: m.count)
         var shipped: AnyDetectorThresholds?
         var foldThresholds: [String: AnyDetectorThresholds]?
         var target: BoxTrainer.Target?
@@ -67,11 +67,11 @@ public enum DetectorEvaluator {
         func decide(_ t: AnyDetectorThresholds, _ i: Int) {
             switch mode {
             case .whole:
-                decisions[i] = m.accepts(t, at: i)
-                scores[i] = m.score(t, at: i)
+                let d = m.decider(t)(i)
+                decisions[i] = d.accepted
+                margins[i] = d.margin.flatMap { $0.isFinite ? $0 : nil }
             case .streaming:
                 decisions[i] = m.streamFires(t, at: i)
-                scores[i] = decisions[i] ? 1 : -1
             }
         }
 
@@ -136,7 +136,7 @@ public enum DetectorEvaluator {
         }
         let samples: [DetectorEvaluation.SampleOutcome]? = includeDetails ? (0..<m.count).map {
             .init(index: $0, label: m.labels[$0], subject: m.subjects[$0], source: m.sources[$0],
-                  positive: isPositive[$0], detected: decisions[$0], score: scores[$0].isFinite ? scores[$0] : -1e9)
+                  positive: isPositive[$0], detected: decisions[$0], margin: margins[$0])
         } : nil
         let sourceName: String
         switch choice {

@@ -87,13 +87,6 @@ public struct DetectorMeasurements: Sendable {
     /// never accept).
     public func accepts(_ thresholds: AnyDetectorThresholds, at i: Int) -> Bool { decider(thresholds)(i).accepted }
 
-    /// Decision value of `thresholds` on sample `i` (`>= 0` when accepted): the box margin
-    /// of a trained rule, ±1 for a book rule.
-    public func score(_ thresholds: AnyDetectorThresholds, at i: Int) -> Double {
-        let d = decider(thresholds)(i)
-        return d.margin ?? (d.accepted ? 1 : -1)
-    }
-
     /// Streaming decision: `true` when the point-by-point detector has fired by the end
     /// of sample `i`'s stroke.
     public func streamFires(_ thresholds: AnyDetectorThresholds, at i: Int) -> Bool {

@@ -15,7 +15,8 @@ extension EvaluationReport {
         let clamp = DetectorTally.marginClamp
         var pos: [Double] = [], neg: [Double] = []
         for s in e.samples ?? [] {
-            let v = Swift.min(clamp, Swift.max(-clamp, s.score))
+            // A book rule's (or the stream's) yes/no reads as ±1; an unmeasurable stroke as −1.
+            let v = Swift.min(clamp, Swift.max(-clamp, s.margin ?? (s.detected ? 1 : -1)))
             if s.positive { pos.append(v) } else { neg.append(v) }
         }
         var notes: [String] = []
