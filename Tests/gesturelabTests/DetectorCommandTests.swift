@@ -243,6 +243,20 @@ struct DetectorCommandTests {
         #expect(missing.status != 0 && missing.stderr.contains("shape-v.json"), "\(missing.stderr)")
     }
 
+    /// `bench detectors` prints a row per detector, method and length (figures are printed,
+    /// never asserted: timing belongs in benchmarks).
+    @Test func benchDetectorsPrintsEveryRow() throws {
+        let r = try CLIRunner.run(["bench", "detectors", "--points", "50,300", "--repeats", "1", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = try #require(jsonObject(r.stdout)?["rows"] as? [[String: Any]])
+        #expect(rows.count == 12)
+        #expect(Set(rows.compactMap { $0["points"] as? Int }) == [50, 300])
+        #expect(rows.contains { $0["detector"] as? String == "shape (trained)" && $0["method"] as? String == "re-measure prefix" })
+        #expect(rows.allSatisfy { (($0["pointsPerSecond"] as? Double) ?? 0) > 0 })
+        let bad = try CLIRunner.run(["bench", "detectors", "--points", "2"])
+        #expect(bad.status != 0 && bad.stderr.contains("--points"), "\(bad.stderr)")
+    }
+
     struct BadThresholds: Sendable, CustomStringConvertible {
         var name: String
         /// Turns a valid trained file into a bad one.
