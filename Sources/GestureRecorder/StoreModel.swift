@@ -1,3 +1,4 @@
+import GestureDetectors
 import Foundation
 import GestureData
 import GestureTraining

@@ -1,3 +1,4 @@
+import GestureDetectors
 import ArgumentParser
 import Foundation
 import GestureData

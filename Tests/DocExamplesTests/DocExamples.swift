@@ -374,7 +374,7 @@ private func docExample43(dir: URL, store: SampleStore, checkmark: any SampleRec
     }
 }
 
-/// Sources/GestureRecorder/StoreModel.swift:11
+/// Sources/GestureRecorder/StoreModel.swift:12
 private func docExample44(store: SampleStore) async throws {
     do {
         let model = try GestureModel.load(StoreModel.folder(of: store))

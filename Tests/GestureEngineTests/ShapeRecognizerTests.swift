@@ -77,9 +77,10 @@ struct ShapeRecognizerTests {
         }
         #expect(config.recognizers.map(\.spec.typeName) == ["checkmark", "checkmark", "circle", "checkmark"])
         // Defaults (issue 14): the check mark decides mid-move (CheckPlease), the circle at touch end (Sadun).
-        guard case .checkmark(_, .streaming) = config.recognizers[0].spec,
-              case .checkmark(_, .end) = config.recognizers[1].spec, case .circle(let c, .end) = config.recognizers[2].spec,
-              case .checkmark(let d, _) = config.recognizers[3].spec else {
+        guard case .detector(.checkmark, .streaming) = config.recognizers[0].spec,
+              case .detector(.checkmark, .end) = config.recognizers[1].spec,
+              case .detector(.circle(let c), .end) = config.recognizers[2].spec,
+              case .detector(.checkmark(let d), _) = config.recognizers[3].spec else {
             Issue.record("wrong specs"); return
         }
         #expect(c == .sadunShapeOnly)
@@ -125,7 +126,7 @@ struct GeneralShapeRecognizerTests {
         let c = try RecognizerConfiguration.decode(Data(config.utf8), file: "shape.json")
         let again = try RecognizerConfiguration.decode(try c.encoded(), file: "again.json")
         #expect(again == c)
-        guard case .shape(let t, let d)? = c.recognizers.first?.spec else { Issue.record("not a shape spec"); return }
+        guard case .detector(.shape(let t), let d)? = c.recognizers.first?.spec else { Issue.record("not a shape spec"); return }
         #expect(t.label == "loop" && d == .end)
     }
 

@@ -6,24 +6,18 @@ import GestureMatching
 extension RecognizerConfiguration {
     private static let commonKeys: Set<String> = ["name", "type", "requireToFail", "cancelsTouchesInView", "schedule", "view",
                                                   "delaysTouchesBegan", "delaysTouchesEnded"]
-    private static let keysByType: [String: Set<String>] = [
+    /// Keys by type; every registered detector (``GestureDetectors/DetectorKind``) is a
+    /// type with `thresholds` and `decide`.
+    private static let keysByType: [String: Set<String>] = Dictionary(
+        uniqueKeysWithValues: DetectorKind.allCases.map { ($0.rawValue, ["thresholds", "decide"]) }).merging([
         "tap": ["taps", "touches", "maximumInterval", "maximumMovement", "maximumPressDuration", "maximumTapDistance"],
         "swipe": ["touches", "directions", "minimumLength", "maximumVariance", "maximumDuration"],
         "pan": ["minimumTouches", "maximumTouches", "minimumTranslation", "constrain"],
         "pinch": ["minimumScaleChange"],
         "rotation": ["minimumRotation"],
         "longPress": ["minimumDuration", "allowableMovement", "touches"],
-        "checkmark": ["thresholds", "decide"],
-        "circle": ["thresholds", "decide"],
-        "shape": ["thresholds", "decide"],
         "template": ["library", "algorithm", "minimumScore", "rejection", "labels", "model"],
-    ]
-
-    /// Thresholds presets a configuration may name instead of giving a file.
-    private static let checkmarkPresets: [String: CheckmarkThresholds] = ["checkPlease": .checkPlease]
-    private static let circlePresets: [String: CircleThresholds] = [
-        "sadun": .sadun, "sadunWithoutInflectionTest": .sadunWithoutInflectionTest, "sadunShapeOnly": .sadunShapeOnly,
-    ]
+    ]) { a, _ in a }
 
     /// Decodes and validates a configuration file's bytes.
     /// - Parameters:
@@ -133,30 +127,15 @@ extension RecognizerConfiguration {
                 var s = RotationRecognizer.Settings()
                 s.minimumRotation = try fields.double("minimumRotation") ?? s.minimumRotation
                 spec = .rotation(s)
-            case "checkmark":
-                spec = .checkmark(
-                    try thresholds(obj["thresholds"], presets: checkmarkPresets, default: .checkPlease,
-                                   field: f + ".thresholds", file: file, loadFile: loadFile),
-                    // CheckPlease decides mid-move in the book.
-                    try decision(obj["decide"], field: f + ".decide", default: .streaming, bad))
-            case "circle":
-                spec = .circle(
-                    try thresholds(obj["thresholds"], presets: circlePresets, default: .sadun,
-                                   field: f + ".thresholds", file: file, loadFile: loadFile),
-                    // Sadun's recipe decides when the touch ends (issue 14).
-                    try decision(obj["decide"], field: f + ".decide", default: .end, bad))
-            case "shape":
-                guard obj["thresholds"] != nil else {
-                    throw bad(f + ".thresholds", "missing: the general shape detector needs thresholds trained for a label (gesturelab train detector --label L)")
-                }
-                spec = .shape(
-                    try thresholds(obj["thresholds"], presets: [:], default: nil,
-                                   field: f + ".thresholds", file: file, loadFile: loadFile),
-                    // Like the circle: a prefix of another symbol must not fire it.
-                    try decision(obj["decide"], field: f + ".decide", default: .end, bad))
             case "template":
                 spec = .template(try templateSpec(obj, field: f, file: file, loadFile: loadFile, loadModel: loadModel,
                                                   fields: fields))
+            case let type where DetectorKind(rawValue: type) != nil:
+                // A registered rule-based detector: checkmark, circle, shape.
+                let kind = DetectorKind(rawValue: type) ?? .shape
+                spec = .detector(
+                    try thresholds(obj["thresholds"], kind: kind, field: f + ".thresholds", file: file, loadFile: loadFile),
+                    try decision(obj["decide"], field: f + ".decide", default: kind.decidesWhileMoving ? .streaming : .end, bad))
             default: // "longPress"
                 var s = LongPressRecognizer.Settings()
                 s.minimumPressDuration = try fields.double("minimumDuration") ?? s.minimumPressDuration
@@ -266,13 +245,7 @@ extension RecognizerConfiguration {
             case .longPress(let s):
                 o["minimumDuration"] = s.minimumPressDuration; o["allowableMovement"] = s.allowableMovement
                 o["touches"] = s.touchesRequired
-            case .checkmark(let t, let d):
-                o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
-                o["decide"] = d.rawValue
-            case .circle(let t, let d):
-                o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
-                o["decide"] = d.rawValue
-            case .shape(let t, let d):
+            case .detector(let t, let d):
                 o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
                 o["decide"] = d.rawValue
             case .template(let t):

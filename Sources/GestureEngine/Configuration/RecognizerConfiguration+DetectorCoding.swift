@@ -7,12 +7,13 @@ import GestureMatching
 // thresholds, template libraries and rejection thresholds, given as presets, files or
 // inline objects.
 extension RecognizerConfiguration {
-    /// A detector's thresholds: absent (the book preset), a preset name, a path to a
-    /// thresholds file, or the thresholds object itself.
-    static func thresholds<T: Decodable>(
-        _ value: Any?, presets: [String: T], default preset: T?, field: String, file: String,
-        loadFile: ((String) throws -> Data)?
-    ) throws -> T {
+    /// A detector's thresholds: absent (the kind's default preset, when it has one), a
+    /// preset name, a path to a thresholds file, or the thresholds object itself — of the
+    /// registered detector `kind`.
+    static func thresholds(
+        _ value: Any?, kind: DetectorKind, field: String, file: String, loadFile: ((String) throws -> Data)?
+    ) throws -> AnyDetectorThresholds {
+        let presets = kind.presets, preset = kind.defaultPreset
         func bad(_ reason: String) -> GestureDataError {
             .invalidField(file: file, location: .whole, field: field, reason: reason)
         }
@@ -20,14 +21,15 @@ extension RecognizerConfiguration {
         switch value {
         case nil:
             if let preset { return preset }
-            throw bad("missing")
+            throw bad("missing: \(kind.rawValue) thresholds trained for a label are required (gesturelab train detector --label L)")
         case let name as String:
             if let p = presets[name] { return p }
-            guard let loadFile else { throw bad("'\(name)' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and files cannot be read here") }
+            let noPreset = presets.isEmpty ? "'\(name)'" : "'\(name)' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and"
+            guard let loadFile else { throw bad("\(noPreset) files cannot be read here") }
             do {
                 data = try loadFile(name)
             } catch {
-                throw bad("'\(name)' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and cannot be read as a file: \(error)")
+                throw bad("\(noPreset) cannot be read as a file: \(error)")
             }
         case let object as [String: Any]:
             data = try JSONSerialization.data(withJSONObject: object)
@@ -35,7 +37,7 @@ extension RecognizerConfiguration {
             throw bad("must be a preset name, a file path or a thresholds object")
         }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try AnyDetectorThresholds.decode(data, kind: kind)
         } catch let DecodingError.dataCorrupted(ctx) {
             throw bad("bad thresholds: \(ctx.debugDescription)")
         } catch let DecodingError.keyNotFound(key, _) {

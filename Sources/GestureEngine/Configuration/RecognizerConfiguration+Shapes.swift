@@ -8,8 +8,8 @@ extension RecognizerConfiguration {
                                           circle: CircleThresholds = .sadun,
                                           decision: DetectorDecision? = nil) -> RecognizerConfiguration {
         var c = standard
-        c.recognizers.append(Entry(name: "checkmark", spec: .checkmark(checkmark, decision ?? .streaming)))
-        c.recognizers.append(Entry(name: "circle", spec: .circle(circle, decision ?? .end)))
+        c.recognizers.append(Entry(name: "checkmark", spec: .detector(.checkmark(checkmark), decision ?? .streaming)))
+        c.recognizers.append(Entry(name: "circle", spec: .detector(.circle(circle), decision ?? .end)))
         if let i = c.recognizers.firstIndex(where: { $0.name == "pan" }) {
             c.recognizers[i].requireToFail += ["checkmark", "circle"]
         }

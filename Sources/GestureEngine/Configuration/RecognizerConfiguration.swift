@@ -28,13 +28,10 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         case pinch(PinchRecognizer.Settings)
         case rotation(RotationRecognizer.Settings)
         case longPress(LongPressRecognizer.Settings)
-        /// GestureDetectors' check mark, hosted by a ``StrokeRecognizer``.
-        case checkmark(CheckmarkThresholds, DetectorDecision)
-        /// GestureDetectors' circle, hosted by a ``StrokeRecognizer``.
-        case circle(CircleThresholds, DetectorDecision)
-        /// GestureDetectors' general shape detector with thresholds trained for a label
-        /// (`{"type": "shape", "thresholds": FILE}`), hosted by a ``StrokeRecognizer``.
-        case shape(DetectorThresholds<GeneralShapeDetector>, DetectorDecision)
+        /// A GestureDetectors detector (any registered ``GestureDetectors/DetectorKind``:
+        /// check mark, circle, the general shape detector), hosted by a ``StrokeRecognizer``;
+        /// its `type` in the file is the detector's id.
+        case detector(AnyDetectorThresholds, DetectorDecision)
         /// GestureMatching's templates, decided when the finger lifts.
         case template(TemplateSpec)
 
@@ -47,9 +44,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             case .pinch: return "pinch"
             case .rotation: return "rotation"
             case .longPress: return "longPress"
-            case .checkmark: return "checkmark"
-            case .circle: return "circle"
-            case .shape: return "shape"
+            case .detector(let t, _): return t.kind.rawValue
             case .template: return "template"
             }
         }
@@ -133,15 +128,8 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         case .pinch(let s): return PinchRecognizer(name: e.name, settings: s, cancelsTouchesInView: e.cancelsTouchesInView)
         case .rotation(let s): return RotationRecognizer(name: e.name, settings: s, cancelsTouchesInView: e.cancelsTouchesInView)
         case .longPress(let s): return LongPressRecognizer(name: e.name, settings: s, cancelsTouchesInView: e.cancelsTouchesInView)
-        case .checkmark(let t, let d):
-            return StrokeRecognizer(name: e.name, detector: CheckmarkStrokeDetector(thresholds: t, decision: d),
-                                    cancelsTouchesInView: e.cancelsTouchesInView)
-        case .circle(let t, let d):
-            return StrokeRecognizer(name: e.name, detector: CircleStrokeDetector(thresholds: t, decision: d),
-                                    cancelsTouchesInView: e.cancelsTouchesInView)
-        case .shape(let t, let d):
-            return StrokeRecognizer(name: e.name, detector: ShapeStrokeDetector(thresholds: t, decision: d),
-                                    cancelsTouchesInView: e.cancelsTouchesInView)
+        case .detector(let t, let d):
+            return t.accept(StrokeRecognizerMaker(name: e.name, decision: d, cancelsTouchesInView: e.cancelsTouchesInView))
         case .template(let t):
             return StrokeRecognizer(name: e.name, detector: t.makeDetector(), cancelsTouchesInView: e.cancelsTouchesInView)
         }
@@ -232,7 +220,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             try positive(s.minimumScaleChange, "minimumScaleChange")
         case .rotation(let s):
             try positive(s.minimumRotation, "minimumRotation")
-        case .checkmark, .circle, .shape:
+        case .detector:
             break
         case .template(let t):
             switch t.acceptance {
@@ -261,5 +249,17 @@ public struct RecognizerConfiguration: Hashable, Sendable {
                 throw bad("\(field).allowableMovement", "must be a number >= 0")
             }
         }
+    }
+}
+
+/// Builds the ``StrokeRecognizer`` of a detector at its own type.
+private struct StrokeRecognizerMaker: DetectorThresholdsVisitor {
+    var name: String
+    var decision: DetectorDecision
+    var cancelsTouchesInView: Bool
+
+    func visit<D: ShapeDetector>(_ thresholds: DetectorThresholds<D>) -> any GestureRecognizer {
+        StrokeRecognizer(name: name, detector: ShapeStrokeDetector(thresholds: thresholds, decision: decision),
+                         cancelsTouchesInView: cancelsTouchesInView)
     }
 }

@@ -1,3 +1,5 @@
+import GestureDetectors
+
 /// The outcome of evaluating a detector on labelled samples. Encodes to the JSON that
 /// `gesturelab eval detector --format json` prints.
 public struct DetectorEvaluation: Codable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GestureData
+import GestureDetectors
 
 /// Reading and writing thresholds files.
 public enum DetectorThresholdsFile {
@@ -23,5 +24,20 @@ public enum DetectorThresholdsFile {
     /// Writes `thresholds` to `path` atomically (never half-written).
     public static func write(_ thresholds: AnyDetectorThresholds, to path: String) throws {
         try AtomicFile.write(try thresholds.encoded(), to: URL(fileURLWithPath: path))
+    }
+}
+
+extension AnyDetectorThresholds {
+    /// Decodes thresholds of `kind` from JSON.
+    /// - Throws: ``DetectorTrainingError/badThresholds(file:reason:)`` naming `file` and the
+    ///   field (an unknown `format` version included).
+    public static func decode(_ data: Data, kind: DetectorKind, file: String) throws -> AnyDetectorThresholds {
+        do {
+            return try decode(data, kind: kind)
+        } catch let error as DecodingError {
+            throw DetectorTrainingError.badThresholds(file: file, reason: DetectorTrainingError.describe(error))
+        } catch {
+            throw DetectorTrainingError.badThresholds(file: file, reason: "\(error)")
+        }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import GestureDetectors
 import GestureGeometry
 
-/// Thresholds of any registered detector (``DetectorKind``), so training and evaluation
-/// can be written once. Encodes as the detector's own versioned JSON
+/// Thresholds of any registered detector (``DetectorKind``), so that training, evaluation,
+/// the engine configuration and the recorder are written once. Encodes as the detector's own versioned JSON
 /// (`gesturelab.checkmark/1`, `gesturelab.circle/1`, `gesturelab.shape/1`).
 public enum AnyDetectorThresholds: Hashable, Sendable {
     case checkmark(CheckmarkThresholds)
@@ -64,20 +64,22 @@ public enum AnyDetectorThresholds: Hashable, Sendable {
     /// `true` when the point-by-point detector has fired by the end of `stroke`.
     public func streamFires(_ stroke: Stroke) -> Bool { base.streamFires(stroke) }
 
-    /// Decodes thresholds of `kind` from JSON.
-    /// - Throws: ``DetectorTrainingError/badThresholds(file:reason:)`` naming `file` and the
-    ///   field (an unknown `format` version included).
-    public static func decode(_ data: Data, kind: DetectorKind, file: String) throws -> AnyDetectorThresholds {
-        do {
-            switch kind {
-            case .checkmark: return .checkmark(try JSONDecoder().decode(CheckmarkThresholds.self, from: data))
-            case .circle: return .circle(try JSONDecoder().decode(CircleThresholds.self, from: data))
-            case .shape: return .shape(try JSONDecoder().decode(DetectorThresholds<GeneralShapeDetector>.self, from: data))
-            }
-        } catch let error as DecodingError {
-            throw DetectorTrainingError.badThresholds(file: file, reason: DetectorTrainingError.describe(error))
-        } catch {
-            throw DetectorTrainingError.badThresholds(file: file, reason: "\(error)")
+    /// Decodes thresholds of `kind` from JSON (`DecodingError` naming the field, an unknown
+    /// `format` version included).
+    public static func decode(_ data: Data, kind: DetectorKind) throws -> AnyDetectorThresholds {
+        switch kind {
+        case .checkmark: return .checkmark(try JSONDecoder().decode(CheckmarkThresholds.self, from: data))
+        case .circle: return .circle(try JSONDecoder().decode(CircleThresholds.self, from: data))
+        case .shape: return .shape(try JSONDecoder().decode(DetectorThresholds<GeneralShapeDetector>.self, from: data))
+        }
+    }
+
+    /// Calls `visitor` with the thresholds at their own type.
+    public func accept<V: DetectorThresholdsVisitor>(_ visitor: V) -> V.Result {
+        switch self {
+        case .checkmark(let t): visitor.visit(t)
+        case .circle(let t): visitor.visit(t)
+        case .shape(let t): visitor.visit(t)
         }
     }
 
@@ -111,4 +113,11 @@ extension AnyDetectorThresholds: Codable {
         case .shape(let t): try t.encode(to: encoder)
         }
     }
+}
+
+/// Code generic over the detector, run on ``AnyDetectorThresholds`` through
+/// ``AnyDetectorThresholds/accept(_:)`` (the engine builds its stroke recognizer this way).
+public protocol DetectorThresholdsVisitor {
+    associatedtype Result
+    func visit<D: ShapeDetector>(_ thresholds: DetectorThresholds<D>) -> Result
 }
