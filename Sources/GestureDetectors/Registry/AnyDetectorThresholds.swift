@@ -1,5 +1,4 @@
 import Foundation
-import GestureDetectors
 import GestureGeometry
 
 /// Thresholds of any registered detector (``DetectorKind``), so that training, evaluation,
@@ -92,7 +91,7 @@ public enum AnyDetectorThresholds: Hashable, Sendable {
 }
 
 extension AnyDetectorThresholds: Codable {
-    /// Decodes by looking at `format` (`gesturelab.<id>/…`); see ``decode(_:kind:file:)``
+    /// Decodes by looking at `format` (`gesturelab.<id>/…`); see ``decode(_:kind:)``
     /// to insist on a kind.
     public init(from decoder: Decoder) throws {
         enum K: String, CodingKey { case format }

@@ -1,5 +1,4 @@
 import Foundation
-import GestureDetectors
 
 /// The registry of rule-based detectors that can be trained and evaluated on samples:
 /// each case names a ``GestureDetectors/ShapeDetector`` (its `id` is the raw value). A new
