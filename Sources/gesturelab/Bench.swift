@@ -6,3 +6,17 @@ struct Bench: ParsableCommand {
         subcommands: [BenchMatcher.self, BenchEngine.self, BenchDetectors.self]
     )
 }
+
+extension Bench {
+    /// `debug` or `release`: which build is timing itself.
+    static var build: String {
+        #if DEBUG
+        return "debug"
+        #else
+        return "release"
+        #endif
+    }
+
+    /// Printed before figures from a debug build.
+    static let debugNote = "note: debug build; figures are not representative (swift build -c release)"
+}

@@ -52,11 +52,7 @@ struct BenchDetectors: ParsableCommand {
     }
 
     func run() throws {
-        #if DEBUG
-        let build = "debug"
-        #else
-        let build = "release"
-        #endif
+        let build = Bench.build
         // The shipped files' settings with a box nothing passes, so that every point is
         // measured (a stream that has fired has nothing left to decide).
         func neverAccepting<D: ShapeDetector>(_ kind: DetectorKind, _: D.Type) throws -> DetectorThresholds<D> {
@@ -122,7 +118,7 @@ struct BenchDetectors: ParsableCommand {
             struct Report: Codable { var build: String; var repeats: Int; var rows: [Row] }
             Console.out(try Console.json(Report(build: build, repeats: repeats, rows: rows)))
         case .text:
-            if build == "debug" { Console.out("note: debug build; figures are not representative (swift build -c release)") }
+            if build == "debug" { Console.out(Bench.debugNote) }
             Console.out("streaming cost per point (\(build) build, best of \(repeats); a spiral, every point measured)")
             Console.out("  detector                  method              points      points/s     µs/point")
             for r in rows {

@@ -56,11 +56,7 @@ struct BenchEngine: ParsableCommand {
     }
 
     func run() throws {
-        #if DEBUG
-        let build = "debug"
-        #else
-        let build = "release"
-        #endif
+        let build = Bench.build
         let config = try recognizersPath.map(EngineCLI.loadConfiguration) ?? (views ? .standardOnViews : .standard)
         var gen = SyntheticSessionGenerator(seed: seed)
         let session = gen.session(duration: minutes * 60, mix: SyntheticGesture.standardMix + [.diagonalFlick])
@@ -93,7 +89,7 @@ struct BenchEngine: ParsableCommand {
         case .json:
             Console.out(try Console.json(report))
         case .text:
-            if build == "debug" { Console.out("note: debug build; figures are not representative (swift build -c release)") }
+            if build == "debug" { Console.out(Bench.debugNote) }
             Console.out(String(format: "session: %.1f min synthetic (seed %llu): %d lines, %d touch events, %d activations",
                                minutes, seed, report.lines, touches, activations))
             Console.out("recognizers: \(recognizersPath ?? (views ? "standard on three nested views" : "standard")) (\(config.recognizers.count))")

@@ -168,5 +168,7 @@ public protocol AnyShapeThresholds: Sendable {
     var label: String? { get }
     var trainedBox: (settings: ShapeSettings, box: FeatureBox)? { get }
     func accepts(_ stroke: Stroke) -> Bool
+    func accepts(vector: [Double]?) -> Bool
+    func margin(vector: [Double]?) -> Double?
     func streamFires(_ stroke: Stroke) -> Bool
 }

@@ -96,12 +96,12 @@ extension AnyDetectorThresholds: Codable {
     public init(from decoder: Decoder) throws {
         enum K: String, CodingKey { case format }
         let format = try decoder.container(keyedBy: K.self).decode(String.self, forKey: .format)
-        if format.hasPrefix("gesturelab.circle/") {
-            self = .circle(try CircleThresholds(from: decoder))
-        } else if format.hasPrefix("gesturelab.\(GeneralShapeDetector.id)/") {
-            self = .shape(try DetectorThresholds(from: decoder))
-        } else {
-            self = .checkmark(try CheckmarkThresholds(from: decoder))
+        // The registered detector whose format this is; the check mark's decoder names an
+        // unknown one in its error.
+        switch DetectorKind.allCases.first(where: { format.hasPrefix("gesturelab.\($0.rawValue)/") }) ?? .checkmark {
+        case .checkmark: self = .checkmark(try CheckmarkThresholds(from: decoder))
+        case .circle: self = .circle(try CircleThresholds(from: decoder))
+        case .shape: self = .shape(try DetectorThresholds(from: decoder))
         }
     }
 

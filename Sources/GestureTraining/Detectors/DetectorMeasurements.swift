@@ -67,20 +67,15 @@ public struct DetectorMeasurements: Sendable {
     /// Thresholds of another kind never accept.
     public func decider(_ thresholds: AnyDetectorThresholds) -> (Int) -> (accepted: Bool, margin: Double?) {
         guard thresholds.kind == kind else { return { _ in (false, nil) } }
-        if let (s, box) = thresholds.trainedBox {
-            let compiled = CompiledFeatureBox(box, names: featureNames)
-            if s == settings {
-                return { i in
-                    guard let v = self.vectors[i] else { return (false, -.infinity) }
-                    return (compiled.accepts(v), compiled.margin(v))
-                }
-            }
+        let t = thresholds.base  // its box is compiled once, with the thresholds
+        if let (s, _) = t.trainedBox {
+            let measured = s == settings
             return { i in
-                guard let v = self.kind.detector.featureVector(self.strokes[i], settings: s) else { return (false, -.infinity) }
-                return (compiled.accepts(v), compiled.margin(v))
+                let v = measured ? self.vectors[i] : self.kind.detector.featureVector(self.strokes[i], settings: s)
+                return (t.accepts(vector: v), t.margin(vector: v))
             }
         }
-        return { i in (thresholds.accepts(self.strokes[i]), nil) }
+        return { i in (t.accepts(self.strokes[i]), nil) }
     }
 
     /// Whole-stroke decision of `thresholds` on sample `i` (thresholds of another kind
