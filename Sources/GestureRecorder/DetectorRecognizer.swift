@@ -2,19 +2,20 @@ import GestureDetectors
 import GestureGeometry
 import GestureTraining
 
-/// A rule-based detector (check mark, circle, or the general shape detector for a label) as a recorder hook: it measures the
-/// drawn stroke and lets its thresholds decide (GestureDetectors), reporting the features
-/// behind the decision.
+/// A rule-based detector (any registered ``GestureDetectors/DetectorKind``: a book preset,
+/// trained thresholds, or the general shape detector trained for a label) as a recorder
+/// hook: it measures the drawn stroke and lets its thresholds decide (GestureDetectors),
+/// reporting the features behind the decision.
 ///
 /// ```swift
-/// let check = DetectorRecognizer(thresholds: .checkmark(.checkPlease), source: "preset checkPlease")
+/// let check = DetectorRecognizer(thresholds: AnyDetectorThresholds(CheckmarkThresholds.checkPlease), source: "preset checkPlease")
 /// check.recognize(gesture)   // [RecognitionResult(name: "checkmark detector", recognized: true, …)]
 /// ```
 ///
 /// The detectors read one stroke, as the training and evaluation code does: a multistroke
 /// sample is reported as not recognized, saying why. A trained box reports its margin
 /// (≥ 0 inside the box, in units of each feature's trained spread) in `measurements`;
-/// the book presets (CheckPlease, Sadun) decide yes/no and report their raw measures.
+/// a book rule decides yes/no and reports its raw measures (``GestureDetectors/ShapeBookRule/explain(_:)``).
 /// There is no 0…1 score for detectors, so `score` stays `nil`.
 public struct DetectorRecognizer: SampleRecognizer {
     public let thresholds: AnyDetectorThresholds
@@ -26,9 +27,10 @@ public struct DetectorRecognizer: SampleRecognizer {
         self.source = source
     }
 
-    /// `checkmark detector`, `circle detector`, or `shape detector for 'LABEL'`.
+    /// `checkmark detector`, `circle detector`, or for a detector trained per label
+    /// `shape detector for 'LABEL'`.
     public var name: String {
-        if case .shape(let t) = thresholds { return "shape detector for '\(t.label ?? "?")'" }
+        if thresholds.kind.shapeName == nil { return "\(thresholds.kind.rawValue) detector for '\(thresholds.label ?? "?")'" }
         return "\(thresholds.kind.rawValue) detector"
     }
 
@@ -44,26 +46,8 @@ public struct DetectorRecognizer: SampleRecognizer {
             let margin = vector.map(compiled.margin) ?? -.infinity
             return [trainedResult(vector.map(compiled.accepts) ?? false, shapeValues: values, margin: margin, box: box)]
         }
-        switch thresholds {
-        case .checkmark(let t):
-            let features = CheckmarkDetector(thresholds: t).measure(stroke)
-            let fires = t.accepts(features)
-            guard case .book(let rule) = t.rule else { return [] }
-            let firing = features.rawTurns.filter(rule.fires).count
-            let m: [String: Double] = ["turns": Double(features.rawTurns.count), "firingTurns": Double(firing)]
-            return [result(fires, m, "CheckPlease rule (\(Self.fmt(rule.minAngle))°–\(Self.fmt(rule.maxAngle))°, length > \(Self.fmt(rule.minLength))): \(firing) of \(features.rawTurns.count) turns fire")]
-        case .circle(let t):
-            let features = CircleDetector(thresholds: t).measure(stroke)
-            guard let s = features.sadun else {
-                return [result(false, [:], "too few points for Sadun's test")]
-            }
-            var m: [String: Double] = ["points": Double(s.pointCount), "inflections": Double(s.inflections),
-                                       "closureDistance": s.closureDistance, "transitMinus2Pi": s.transit - 2 * .pi]
-            if let d = s.duration { m["duration"] = d }
-            return [result(t.accepts(features), m, "Sadun's circle test: \(s.inflections) inflections, closure \(Self.fmt(s.closureDistance)) pt, transit − 2π = \(Self.fmt(s.transit - 2 * .pi)) rad")]
-        case .shape:
-            return []  // no book rule: always trained (above)
-        }
+        guard let e = thresholds.base.explainBookRule(stroke) else { return [] }  // not reached: trained above
+        return [result(e.accepted, e.measurements, e.why)]
     }
 
     /// The result of a trained feature box in plain words: accepted, or rejected naming
@@ -75,12 +59,7 @@ public struct DetectorRecognizer: SampleRecognizer {
         var m = shapeValues ?? [:]
         if margin.isFinite { m["margin"] = margin }
         guard let values = shapeValues else { return result(false, m, "rejected: too few distinct points to measure a shape") }
-        let what: String
-        switch thresholds {
-        case .checkmark: what = "a check mark"
-        case .circle: what = "a circle"
-        case .shape(let t): what = t.label.map { "'\($0)'" } ?? "the shape"
-        }
+        let what = thresholds.kind.shapeName ?? thresholds.label.map { "'\($0)'" } ?? "the shape"
         if fires {
             return result(true, m, "accepted as \(what): every feature within its trained range (margin \(Self.fmt(margin)))")
         }
@@ -110,10 +89,5 @@ public struct DetectorRecognizer: SampleRecognizer {
 
     /// Two decimals at most; whole numbers without them. Any finite value is formatted,
     /// however large (issue 13: a 1e19 coordinate trapped in `Int(_:)` and killed the server).
-    static func fmt(_ x: Double) -> String {
-        guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "∞" : "−∞") }
-        guard abs(x) < 1e12 else { return String(format: "%.3g", x) }
-        let r = (x * 100).rounded() / 100
-        return r == r.rounded() ? String(Int(r)) : String(r)
-    }
+    static func fmt(_ x: Double) -> String { BookRuleExplanation.format(x) }
 }

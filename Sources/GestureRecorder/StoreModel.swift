@@ -41,7 +41,7 @@ public enum StoreModel {
             }
         }
         for (label, t) in model.shapeDetectors.sorted(by: { $0.key < $1.key }) {
-            out.append(DetectorRecognizer(thresholds: .shape(t), source: "\(source)/\(GestureModel.shapeDetectorFile(label))"))
+            out.append(DetectorRecognizer(thresholds: t, source: "\(source)/\(GestureModel.shapeDetectorFile(label))"))
         }
         out.append(ModelSampleRecognizer(model.recognizer, source: source))
         return out

@@ -9,11 +9,11 @@ struct BenchDetectors: ParsableCommand {
         commandName: "detectors",
         abstract: "Measure the detectors' streaming cost per point at 100, 1000 and 10000 points.",
         discussion: """
-        Feeds a spiral of N points (three turns) point by point to each detector's stream \
-        and prints points per second (best of --repeats). Trained rules: the settings of \
-        the shipped templates/checkmark.json and circle.json (when found) and of the general \
-        shape detector, with a box nothing passes, so that every point is measured; the book \
-        rules never fire on the spiral. Beside them, in the same run, the previous method: re-measuring the whole \
+        Feeds a spiral of N points (three turns) point by point to each registered detector's \
+        stream and prints points per second (best of --repeats). Trained rules: the settings \
+        of the shipped templates/DETECTOR.json (when found, else the detector's defaults), \
+        with a box nothing passes, so that every point is measured; each detector's default \
+        book rule, which never fires on the spiral. Beside them, in the same run, the previous method: re-measuring the whole \
         prefix at each point, timed over the stream's last 200 points (its cost per point \
         at that length). Use a release build: swift build -c release.
         """)
@@ -55,17 +55,15 @@ struct BenchDetectors: ParsableCommand {
         let build = Bench.build
         // The shipped files' settings with a box nothing passes, so that every point is
         // measured (a stream that has fired has nothing left to decide).
-        func neverAccepting<D: ShapeDetector>(_ kind: DetectorKind, _: D.Type) throws -> DetectorThresholds<D> {
-            var settings = D.defaultSettings
+        func neverAccepting(_ kind: DetectorKind) throws -> AnyDetectorThresholds {
+            var settings = kind.detector.defaultSettings
             if let path = DetectorCLI.defaultThresholdsPath(kind), let s = try DetectorThresholdsFile.load(path, kind: kind).trainedBox?.settings {
                 settings = s
             }
-            let first = D.featureNames[0]
-            return DetectorThresholds(rule: .trained(settings: settings, box: FeatureBox([first: FeatureInterval(lower: 1e300)])))
+            let first = kind.detector.featureNames[0]
+            return kind.trained(settings: settings, box: FeatureBox([first: FeatureInterval(lower: 1e300)]), label: nil)
         }
-        let check = try neverAccepting(.checkmark, CheckmarkDetector.self)
-        let circle = try neverAccepting(.circle, CircleDetector.self)
-        let shape = try neverAccepting(.shape, GeneralShapeDetector.self)
+        let trained = try DetectorKind.allCases.map { ($0, try neverAccepting($0)) }
 
         let clock = ContinuousClock()
         func best(_ body: () -> Void) -> Double {
@@ -85,33 +83,23 @@ struct BenchDetectors: ParsableCommand {
         var sink = 0
         for n in lengths {
             let pts = Self.spiral(n)
-            row("checkmark (trained)", "stream", n, points: n, seconds: best {
-                var s = CheckmarkDetector.Stream(thresholds: check)
-                for p in pts where s.add(p) { sink += 1 }
-            })
-            row("circle (trained)", "stream", n, points: n, seconds: best {
-                var s = CircleDetector.Stream(thresholds: circle)
-                for p in pts where s.add(p) { sink += 1 }
-            })
-            row("shape (trained)", "stream", n, points: n, seconds: best {
-                var s = DetectorStream(thresholds: shape)
-                for p in pts where s.add(p) { sink += 1 }
-            })
-            row("checkmark (CheckPlease)", "stream", n, points: n, seconds: best {
-                var s = CheckmarkDetector.Stream(thresholds: .checkPlease)
-                for p in pts where s.add(p) { sink += 1 }
-            })
-            row("circle (Sadun)", "stream", n, points: n, seconds: best {
-                var s = CircleDetector.Stream(thresholds: .sadun)
-                for p in pts where s.add(p) { sink += 1 }
-            })
+            let feed = StreamFeeder(points: pts)
+            for (kind, t) in trained {
+                row("\(kind.rawValue) (trained)", "stream", n, points: n, seconds: best { sink += t.accept(feed) })
+            }
+            for kind in DetectorKind.allCases {
+                guard let preset = kind.bookPresets.first else { continue }
+                row("\(kind.rawValue) (\(preset.title))", "stream", n, points: n, seconds: best { sink += preset.thresholds.accept(feed) })
+            }
             // The previous trained streams: the whole prefix measured again at each point.
             let tail = Swift.min(n - 2, 200)
-            row("shape (trained)", "re-measure prefix", n, points: tail, seconds: best {
-                for end in (n - tail)..<n {
-                    if shape.accepts(Stroke(Array(pts[0...end]))) { sink += 1 }
-                }
-            })
+            if let (kind, t) = trained.first(where: { $0.0 == .forAnyLabel }) {
+                row("\(kind.rawValue) (trained)", "re-measure prefix", n, points: tail, seconds: best {
+                    for end in (n - tail)..<n {
+                        if t.accepts(Stroke(Array(pts[0...end]))) { sink += 1 }
+                    }
+                })
+            }
         }
         switch output.format {
         case .json:
@@ -126,7 +114,7 @@ struct BenchDetectors: ParsableCommand {
                     + r.method.padding(toLength: 18, withPad: " ", startingAt: 0)
                     + String(format: "%8d  %12.0f  %11.2f", r.points, r.pointsPerSecond, r.microsecondsPerPoint))
             }
-            let byLength = Dictionary(grouping: rows.filter { $0.detector == "shape (trained)" }, by: \.points)
+            let byLength = Dictionary(grouping: rows.filter { $0.detector == "\(DetectorKind.forAnyLabel.rawValue) (trained)" }, by: \.points)
             for n in lengths {
                 guard let g = byLength[n], let s = g.first(where: { $0.method == "stream" }),
                       let r = g.first(where: { $0.method == "re-measure prefix" }) else { continue }
@@ -135,5 +123,17 @@ struct BenchDetectors: ParsableCommand {
             }
         }
         if sink < 0 { Console.out("") }  // keeps the work observable
+    }
+}
+
+/// Feeds a stroke point by point to a detector's stream; the number of points at which it
+/// has fired.
+private struct StreamFeeder: DetectorThresholdsVisitor {
+    let points: [Point]
+    func visit<D: ShapeDetector>(_ thresholds: DetectorThresholds<D>) -> Int {
+        var s = DetectorStream(thresholds: thresholds)
+        var fired = 0
+        for p in points where s.add(p) { fired += 1 }
+        return fired
     }
 }

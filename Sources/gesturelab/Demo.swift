@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GestureData
 import GestureMatching
+import GestureDetectors
 import GestureTraining
 
 /// The main job: train on the $1 samples shipped in `templates/samples/`, test on other
@@ -13,7 +14,8 @@ struct Demo: ParsableCommand {
         discussion: """
         Splits the shipped samples by subject (the first half of the subjects, in numeric order, \
         train; the rest test), runs `gesturelab train` on the training half, and measures on the \
-        test half: the check-mark and circle detectors (book preset and trained: TPR, FPR), the \
+        test half: the model folder's detectors (\(DetectorKind.builtIn.map(\.rawValue).joined(separator: ", ")); \
+        book preset and trained: TPR, FPR), the \
         matcher's accuracy, and both rejection rules (the learned verifier the model uses, and the \
         per-label thresholds baseline): acceptance of in-vocabulary samples and false-positive \
         rate on synthetic negatives. Writes the trained folder and the report under --out.

@@ -55,27 +55,27 @@ struct DetectorTargetOptions: ParsableArguments {
 
 /// Which detector and which label: `train detector` and `eval detector` share them.
 struct DetectorChoiceOptions: ParsableArguments {
-    @Argument(help: "checkmark, circle or shape (the general shape detector, for any label); shape when omitted.")
+    @Argument(help: ArgumentHelp("The detector: \(DetectorKind.allCases.map(\.rawValue).joined(separator: ", ")); \(DetectorKind.forAnyLabel.rawValue) (for any label) when omitted."))
     var detectorArgument: DetectorKind?
 
     @Option(help: "A dataset folder, sample file or .jsonl dataset.")
     var dataset: String
 
-    @Option(help: "Any label of the dataset, for the general shape detector (`--label zig_zag` is `shape --positive zig_zag`).")
+    @Option(help: "Any label of the dataset, for the detector trained per label (`--label zig_zag` is `\(DetectorKind.forAnyLabel.rawValue) --positive zig_zag`).")
     var label: String?
 
     @Option(help: "The label of the positive samples, e.g. check or circle; all others are negatives.")
     var positive: String?
 
-    /// The detector: the argument, or the general shape detector.
-    var detector: DetectorKind { detectorArgument ?? .shape }
+    /// The detector: the argument, or the one trained for any label.
+    var detector: DetectorKind { detectorArgument ?? .forAnyLabel }
     /// The positive label: `--positive` or `--label`.
     var positiveLabel: String { positive ?? label ?? "" }
 
     func validate() throws {
         if positive != nil && label != nil { throw ValidationError("give --positive or --label, not both") }
         guard let l = positive ?? label, !l.isEmpty else {
-            throw ValidationError(detectorArgument == nil || detectorArgument == .shape
+            throw ValidationError(detectorArgument == nil || detectorArgument == .forAnyLabel
                 ? "--label must name the label to detect (e.g. --label zig_zag)" : "--positive must name a label")
         }
     }
@@ -104,23 +104,18 @@ enum DetectorCLI {
     /// Resolves `--thresholds`: a preset name, `default`, `train` or a file.
     static func thresholds(_ spec: String, kind: DetectorKind, target: BoxTrainer.Target,
                            seed: UInt64) throws -> DetectorEvaluator.Thresholds {
-        switch (spec.lowercased(), kind) {
-        case ("train", _):
+        if let preset = kind.preset(named: spec) {
+            return .fixed(preset.thresholds, name: spec.lowercased())
+        }
+        if let other = DetectorKind.allCases.first(where: { $0.preset(named: spec) != nil }) {
+            throw ValidationError("preset '\(spec)' belongs to the \(other.rawValue) detector, not \(kind.rawValue)")
+        }
+        switch spec.lowercased() {
+        case "train":
             return .train(target, seed: seed)
-        case ("checkplease", .checkmark):
-            return .fixed(.checkmark(.checkPlease), name: "checkplease")
-        case ("sadun", .circle):
-            return .fixed(.circle(.sadun), name: "sadun")
-        case ("sadun-no-inflections", .circle):
-            return .fixed(.circle(.sadunWithoutInflectionTest), name: "sadun-no-inflections")
-        case ("sadun-shape-only", .circle):
-            return .fixed(.circle(.sadunShapeOnly), name: "sadun-shape-only")
-        case ("checkplease", .circle), ("sadun", .checkmark), ("sadun-no-inflections", .checkmark),
-             ("sadun-shape-only", .checkmark):
-            throw ValidationError("preset '\(spec)' belongs to another detector than \(kind.rawValue)")
-        case ("default", _):
-            guard kind != .shape else {
-                throw ValidationError("the general shape detector has no shipped thresholds; give --thresholds train or a thresholds FILE")
+        case "default":
+            guard kind.defaultLabel != nil else {
+                throw ValidationError("the \(kind.rawValue) detector has no shipped thresholds; give --thresholds train or a thresholds FILE")
             }
             guard let path = defaultThresholdsPath(kind) else {
                 throw ValidationError("no shipped templates/\(kind.rawValue).json found (set GESTURELAB_TEMPLATES to the templates folder)")

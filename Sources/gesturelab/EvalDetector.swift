@@ -4,18 +4,18 @@ import Foundation
 import GestureData
 import GestureTraining
 
-/// `gesturelab eval detector [checkmark|circle|shape] --label L …`
+/// `gesturelab eval detector [DETECTOR] --label L …`
 struct EvalDetector: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detector",
-        abstract: "Measure a detector's TPR and FPR on labelled samples (check mark, circle, or the general shape detector for --label L).")
+        abstract: "Measure a detector's TPR and FPR on labelled samples (a registered detector, or the general shape detector for --label L).")
 
     @OptionGroup var which: DetectorChoiceOptions
     var detector: DetectorKind { which.detector }
     var dataset: String { which.dataset }
     var positiveLabel: String { which.positiveLabel }
 
-    @Option(help: "checkplease | sadun | sadun-no-inflections | sadun-shape-only | default (templates/) | train | a thresholds FILE.")
+    @Option(help: ArgumentHelp("A book preset (\(DetectorKind.allCases.flatMap { $0.bookPresets.map { $0.names.last ?? $0.name } }.joined(separator: " | "))) | default (templates/) | train | a thresholds FILE."))
     var thresholds: String = "default"
 
     @Option(help: "A model folder (`gesturelab train --out`): evaluate the detector thresholds trained into it (instead of --thresholds).")
@@ -50,11 +50,11 @@ struct EvalDetector: ParsableCommand {
         let choice: DetectorEvaluator.Thresholds
         if let model {
             let loaded = try ModelCLI.load(model)
-            if detector == .shape {
+            if detector == .forAnyLabel {
                 guard let t = loaded.shapeDetectors[positiveLabel] else {
-                    throw FileError(file: model, message: "the model holds no shape detector for '\(positiveLabel)' (\(GestureModel.shapeDetectorFile(positiveLabel)); train it with gesturelab train --shape-detector \(positiveLabel))")
+                    throw FileError(file: model, message: "the model holds no \(detector.rawValue) detector for '\(positiveLabel)' (\(GestureModel.shapeDetectorFile(positiveLabel)); train it with gesturelab train --shape-detector \(positiveLabel))")
                 }
-                choice = .fixed(.shape(t), name: "model \(model)")
+                choice = .fixed(t, name: "model \(model)")
             } else {
                 guard let t = loaded.detectors[detector] else {
                     throw FileError(file: model, message: "the model holds no \(detector.rawValue) thresholds (\(GestureModel.detectorFile(detector)) is trained only when the training data has the detector's label)")
@@ -91,8 +91,7 @@ struct EvalDetector: ParsableCommand {
         let shifts = deviceShift ? DeviceShiftEvaluation.run(data, evaluation: e, seed: target.seed) : []
         var reportPath: String?
         if reportOptions.reportDirectory != nil {
-            let report = EvaluationReport.detector(e, dataset: try DatasetSummary(data, path: dataset), book: bookComparison(m),
-                                                   seed: target.seed)
+            let report = EvaluationReport.detector(e, dataset: try DatasetSummary(data, path: dataset), seed: target.seed)
             reportPath = try reportOptions.write(report)
         }
         if !details {
@@ -119,19 +118,5 @@ struct EvalDetector: ParsableCommand {
             }
             if let reportPath { Console.out("report: \(reportPath)") }
         }
-    }
-
-    /// The book's rule on the same samples and mode, to mark beside the evaluated
-    /// thresholds in a report; `nil` when a book rule is what is being evaluated.
-    private func bookComparison(_ m: DetectorMeasurements) -> NamedOperatingPoint? {
-        let books = ["checkplease", "sadun", "sadun-no-inflections", "sadun-shape-only"]
-        guard !books.contains(thresholds.lowercased()) else { return nil }
-        guard let preset = DetectorTally.bookPreset(detector) else { return nil }
-        var counts = BinaryCounts()
-        for i in 0..<m.count {
-            let fired = mode == .streaming ? m.streamFires(preset.thresholds, at: i) : m.accepts(preset.thresholds, at: i)
-            counts.record(isPositive: m.labels[i] == positiveLabel, accepted: fired)
-        }
-        return NamedOperatingPoint(name: preset.name, threshold: nil, counts: counts)
     }
 }

@@ -40,16 +40,15 @@ struct EvalEngine: ParsableCommand {
     var seed: UInt64 = 1
 
     @Flag(name: .customLong("include-shapes"),
-          help: "Put check marks and circles in the synthetic mix, and (without --recognizers) check-mark and circle recognizers on the screen.")
+          help: "Put check marks and circles in the synthetic mix, and (without --recognizers) a recognizer of each model folder's detector on the screen (their book presets unless --detector-thresholds).")
     var includeShapes = false
 
-    @Option(name: .customLong("checkmark-thresholds"), help: "With --include-shapes: check-mark thresholds file (default: the book's CheckPlease).")
-    var checkmarkThresholds: String?
+    @Option(name: .customLong("detector-thresholds"), help: ArgumentHelp(
+        "With --include-shapes: a detector's thresholds file, used instead of its book preset (repeatable; the file's format names the detector).",
+        valueName: "FILE"))
+    var detectorThresholds: [String] = []
 
-    @Option(name: .customLong("circle-thresholds"), help: "With --include-shapes: circle thresholds file (default: Sadun's test).")
-    var circleThresholds: String?
-
-    @Option(help: "With --include-shapes: when the shape detectors decide, streaming or end (default: the check mark streaming, as CheckPlease; the circle at the end, as Sadun's recipe).")
+    @Option(help: "With --include-shapes: when the shape detectors decide, streaming or end (default: each detector's own; the book's check mark streaming, as CheckPlease; the circle at the end, as Sadun's recipe).")
     var decide: DetectorDecision?
 
     @Option(help: "Write the synthetic session, its labels and the configuration to this folder.")
@@ -69,8 +68,8 @@ struct EvalEngine: ParsableCommand {
         }
         if dataset == nil && !labelMappings.isEmpty { throw ValidationError("--label goes with --dataset") }
         _ = try labelNames()
-        if (checkmarkThresholds != nil || circleThresholds != nil) && (!includeShapes || recognizersPath != nil) {
-            throw ValidationError("--checkmark-thresholds and --circle-thresholds go with --include-shapes and no --recognizers")
+        if !detectorThresholds.isEmpty && (!includeShapes || recognizersPath != nil) {
+            throw ValidationError("--detector-thresholds goes with --include-shapes and no --recognizers")
         }
     }
 
@@ -113,10 +112,13 @@ struct EvalEngine: ParsableCommand {
         } else if model != nil && (sessions != nil || dataset != nil) {
             config = RecognizerConfiguration(recognizers: [])
         } else if includeShapes {
-            config = .standardWithShapes(
-                checkmark: try EngineCLI.loadThresholds(checkmarkThresholds, as: CheckmarkThresholds.self) ?? .checkPlease,
-                circle: try EngineCLI.loadThresholds(circleThresholds, as: CircleThresholds.self) ?? .sadun,
-                decision: decide)
+            var shapes = DetectorKind.builtIn.compactMap(\.defaultPreset)
+            for path in detectorThresholds {
+                guard let t = try EngineCLI.loadThresholds(path, as: AnyDetectorThresholds.self) else { continue }
+                shapes.removeAll { $0.kind == t.kind }
+                shapes.append(t)
+            }
+            config = .standardWithShapes(shapes, decision: decide)
         } else {
             config = .standard
         }

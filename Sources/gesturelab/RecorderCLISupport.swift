@@ -76,15 +76,16 @@ struct RecorderWiring {
                 if let t = model.detectors[kind] {
                     w.recognizers.append(DetectorRecognizer(thresholds: t, source: "\(modelPath)/\(GestureModel.detectorFile(kind))"))
                     w.notes.append("\(kind.rawValue) detector: thresholds from the model \(modelPath)")
-                } else {
-                    let preset = Self.preset(kind)
+                } else if let preset = Self.preset(kind) {
                     w.recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
                     w.notes.append("\(kind.rawValue) detector: the model has no \(kind.rawValue) thresholds, using the \(preset.1)")
+                } else {
+                    w.notes.append("\(kind.rawValue) detector: the model has no \(kind.rawValue) thresholds and the detector no book preset; not shown")
                 }
             }
             for (label, t) in model.shapeDetectors.sorted(by: { $0.key < $1.key }) {
-                w.recognizers.append(DetectorRecognizer(thresholds: .shape(t), source: "\(modelPath)/\(GestureModel.shapeDetectorFile(label))"))
-                w.notes.append("shape detector for '\(label)': thresholds from the model \(modelPath)")
+                w.recognizers.append(DetectorRecognizer(thresholds: t, source: "\(modelPath)/\(GestureModel.shapeDetectorFile(label))"))
+                w.notes.append("\(t.kind.rawValue) detector for '\(label)': thresholds from the model \(modelPath)")
             }
             w.recognizers.append(ModelSampleRecognizer(model.recognizer, source: modelPath))
             w.notes.append("model \(modelPath): \(model.manifest.matcher), \(model.library.templates.count) templates of \(model.library.names.count) labels, rejection \(model.manifest.rejection)")
@@ -102,10 +103,11 @@ struct RecorderWiring {
                 }
                 w.recognizers.append(DetectorRecognizer(thresholds: thresholds, source: path))
                 w.notes.append("\(kind.rawValue) detector: thresholds from \(path)")
-            } else {
-                let preset = Self.preset(kind)
+            } else if let preset = Self.preset(kind) {
                 w.recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
                 w.notes.append("\(kind.rawValue) detector: no templates/\(kind.rawValue).json found, using the \(preset.1)")
+            } else {
+                w.notes.append("\(kind.rawValue) detector: no templates/\(kind.rawValue).json found and no book preset; not shown")
             }
         }
         w.trainer = WorkflowTrainingRunner()
@@ -130,8 +132,8 @@ struct RecorderWiring {
         return w
     }
 
-    /// The book preset of a detector and its name.
-    static func preset(_ kind: DetectorKind) -> (AnyDetectorThresholds, String) {
-        kind == .checkmark ? (.checkmark(.checkPlease), "preset checkPlease") : (.circle(.sadun), "preset sadun")
+    /// The default book preset of a detector and its name (`preset checkPlease`).
+    static func preset(_ kind: DetectorKind) -> (AnyDetectorThresholds, String)? {
+        kind.bookPresets.first.map { ($0.thresholds, "preset \($0.name)") }
     }
 }

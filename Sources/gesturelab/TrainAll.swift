@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureDetectors
 import GestureMatching
 import GestureTraining
 
@@ -13,9 +14,10 @@ struct TrainAll: ParsableCommand {
         Reads every sample under --dataset (native .json/.jsonl, $1 or multistroke XML), picks \
         K templates per label (medoids by default), trains a rejection verifier on inner folds \
         (labels left out of the vocabulary, splices, scribbles, --negatives), per-label rejection \
-        thresholds (the baseline) and the check-mark and circle detectors' thresholds, and writes \
+        thresholds (the baseline) and the thresholds of the model folder's detectors \
+        (\(DetectorKind.builtIn.map(\.rawValue).joined(separator: ", "))), and writes \
         the model folder (gesturelab.model/1) --out: templates.json, verifier.json, rejection.json, \
-        checkmark.json, circle.json and manifest.json (typed matcher settings, the rejection in \
+        one DETECTOR.json per detector and manifest.json (typed matcher settings, the rejection in \
         use and its operating point, look-alike labels, seed, FNV-1a 64 fingerprint of the data, \
         file hashes, what could not be trained and why). The folder is written whole or \
         not at all. Labels with few samples get synthetic positives (stochastic resampling); \
@@ -69,11 +71,17 @@ struct TrainAll: ParsableCommand {
         valueName: "N"))
     var detectorAugmentation = 0
 
-    @Option(help: "Label of the check-mark samples.")
-    var checkmarkLabel = "check"
+    @Option(name: .customLong("detector-label"), help: ArgumentHelp(
+        "The label a model folder's detector is trained on, where the data names it otherwise (repeatable; defaults: \(DetectorKind.builtIn.map { "\($0.rawValue)=\($0.defaultLabel ?? "")" }.joined(separator: ", "))).",
+        valueName: "DETECTOR=LABEL"))
+    var detectorLabelOptions: [String] = []
 
-    @Option(help: "Label of the circle samples.")
-    var circleLabel = "circle"
+    /// `--detector-label` as detector id → label.
+    var detectorLabels: [String: String] {
+        Dictionary(detectorLabelOptions.compactMap { o in
+            o.firstIndex(of: "=").map { (String(o[..<$0]), String(o[o.index(after: $0)...])) }
+        }, uniquingKeysWith: { _, last in last })
+    }
 
     @Option(name: .customLong("shape-detector"), help: ArgumentHelp(
         "Also train the general shape detector for LABEL (repeatable; `all` for every label), written as shape-LABEL.json.",
@@ -122,6 +130,15 @@ struct TrainAll: ParsableCommand {
             throw ValidationError("--synthetic-positives, --min-samples, --scribbles and --splices must be >= 0")
         }
         guard !out.isEmpty else { throw ValidationError("--out must name a folder") }
+        for o in detectorLabelOptions {
+            guard let eq = o.firstIndex(of: "="), !o[o.index(after: eq)...].isEmpty else {
+                throw ValidationError("--detector-label '\(o)': give DETECTOR=LABEL, e.g. \(DetectorKind.builtIn.first.map { "\($0.rawValue)=\($0.defaultLabel ?? "")" } ?? "")")
+            }
+            let id = String(o[..<eq])
+            guard DetectorKind.builtIn.contains(where: { $0.rawValue == id }) else {
+                throw ValidationError("--detector-label '\(o)': '\(id)' is not a model folder's detector (\(DetectorKind.builtIn.map(\.rawValue).joined(separator: ", ")))")
+            }
+        }
         for l in shapeDetectorLabels where l != "all" && !GestureModel.isFileSafe(l) {
             throw ValidationError("--shape-detector '\(l)': a label must be letters, digits, _ - or . to name a file")
         }
@@ -139,7 +156,7 @@ struct TrainAll: ParsableCommand {
             algorithm: MatcherAlgorithm(rawValue: algorithm) ?? .combined, rejection: method,
             syntheticPositivesPerSample: syntheticPositives, minimumSamplesPerLabel: minSamples,
             syntheticNegatives: scribbles, splicedNegatives: splices, detectorTargetFPR: detectorTargetFpr,
-            checkmarkLabel: checkmarkLabel, circleLabel: circleLabel, seed: seed)
+            detectorLabels: detectorLabels, seed: seed)
         s.rejectionRule = rejection == "verifier" ? .verifier : .thresholds
         s.verifier.target = targetFpr.map { .falsePositiveRate($0) } ?? .acceptance(accept)
         s.verifier.allowWeakNegatives = allowWeakNegatives

@@ -4,11 +4,11 @@ import Foundation
 import GestureData
 import GestureTraining
 
-/// `gesturelab train detector [checkmark|circle|shape] --label L …`
+/// `gesturelab train detector [DETECTOR] --label L …`
 struct TrainDetector: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detector",
-        abstract: "Train a detector's thresholds on labelled samples: the check mark, the circle, or the general shape detector for any label (--label L; negatives: all other labels).")
+        abstract: "Train a detector's thresholds on labelled samples: a registered detector, or the general shape detector for any label (--label L; negatives: all other labels).")
 
     @OptionGroup var which: DetectorChoiceOptions
     var detector: DetectorKind { which.detector }

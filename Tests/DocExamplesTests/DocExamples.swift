@@ -108,7 +108,7 @@ private func docExample12() async throws {
     }
 }
 
-/// Sources/GestureDetectors/Common/ShapeDetector.swift:11
+/// Sources/GestureDetectors/Common/ShapeDetector.swift:12
 private func docExample13(settings: MatcherSettings) async throws {
     do {
         enum Lasso: ShapeDetector {
@@ -138,15 +138,24 @@ private func docExample15(stroke: Stroke) async throws {
     }
 }
 
+/// Sources/GestureDetectors/Registry/AnyDetectorThresholds.swift:8
+private func docExample16(checkmark: any SampleRecognizer) async throws {
+    do {
+        let any = AnyDetectorThresholds(CheckmarkThresholds.checkPlease)
+        any.kind.rawValue                          // "checkmark"
+        any.typed(CheckmarkDetector.self) != nil   // true
+    }
+}
+
 /// Sources/GestureDetectors/Swipe/SwipeDetector.swift:11
-private func docExample16(stroke: Stroke) async throws {
+private func docExample17(stroke: Stroke) async throws {
     do {
         SwipeDetector().direction(of: stroke)   // .right, .left, .up, .down or nil
     }
 }
 
 /// Sources/GestureEngine/Arena/GestureArena.swift:6
-private func docExample17(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
+private func docExample18(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
     do {
         let single = TapRecognizer(name: "single")
         var s = TapRecognizer.Settings(); s.tapsRequired = 2
@@ -160,15 +169,15 @@ private func docExample17(event: TouchEvent, events: [TouchSessionEvent], settin
 }
 
 /// Sources/GestureEngine/Recognizers/Detectors/ShapeStrokeDetector.swift:8
-private func docExample18() async throws {
+private func docExample19() async throws {
     do {
-        let check = StrokeRecognizer(name: "check", detector: CheckmarkStrokeDetector(thresholds: .checkPlease))
-        let circle = StrokeRecognizer(name: "circle", detector: CircleStrokeDetector(thresholds: .sadun, decision: .end))
+        let check = StrokeRecognizer(name: "check", detector: ShapeStrokeDetector(thresholds: CheckmarkThresholds.checkPlease))
+        let circle = StrokeRecognizer(name: "circle", detector: ShapeStrokeDetector(thresholds: CircleThresholds.sadun))
     }
 }
 
 /// Sources/GestureEngine/Recognizers/Detectors/TemplateStrokeDetector.swift:64
-private func docExample19(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample20(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let symbols = StrokeRecognizer(name: "symbols", detector: TemplateStrokeDetector(
             matcher: ProtractorMatcher(library: library, settings: .default), acceptance: .minimumScore(0.85)))
@@ -176,7 +185,7 @@ private func docExample19(library: TemplateLibrary, matcher: any SampleRecognize
 }
 
 /// Sources/GestureEngine/Recognizers/StrokeDetecting.swift:18
-private func docExample20() async throws {
+private func docExample21() async throws {
     do {
         struct LongLine: StrokeDetecting {
             var points: [Point] = []
@@ -191,7 +200,7 @@ private func docExample20() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/TwoTouchContinuousTracking.swift:9
-private func docExample21(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
+private func docExample22(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
     do {
         guard let (a, b) = tracking.positions(in: event) else { return }
         // … measure `current` from a and b …
@@ -200,7 +209,7 @@ private func docExample21(event: TouchEvent, tracking: inout TwoTouchContinuousT
 }
 
 /// Sources/GestureEngine/Replay/CompoundTransform.swift:14
-private func docExample22(result: SessionReplayer.Result) async throws {
+private func docExample23(result: SessionReplayer.Result) async throws {
     do {
         var t = CompoundTransform()
         for a in result.activations { t.apply(a) }
@@ -209,7 +218,7 @@ private func docExample22(result: SessionReplayer.Result) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionReplayer.swift:7
-private func docExample23(config: RecognizerConfiguration) async throws {
+private func docExample24(config: RecognizerConfiguration) async throws {
     do {
         let events = try TouchSessionReader.read("session.jsonl")
         let result = try SessionReplayer.replay(events, through: config.makeArena(), file: "session.jsonl")
@@ -218,14 +227,14 @@ private func docExample23(config: RecognizerConfiguration) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionSVG.swift:9
-private func docExample24(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
+private func docExample25(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
     do {
         let svg = SessionSVG.render(events, activations: result.activations)
     }
 }
 
 /// Sources/GestureEngine/Synthetic/SyntheticSessionGenerator.swift:8
-private func docExample25() async throws {
+private func docExample26() async throws {
     do {
         var gen = SyntheticSessionGenerator(seed: 7)
         let (events, labels) = gen.session(duration: 600, mix: SyntheticGesture.standardMix)
@@ -233,7 +242,7 @@ private func docExample25() async throws {
 }
 
 /// Sources/GestureEngine/Touch/TouchTracker.swift:7
-private func docExample26(sessionLine: TouchSessionEvent) async throws {
+private func docExample27(sessionLine: TouchSessionEvent) async throws {
     do {
         var tracker = TouchTracker()
         let event = try tracker.event(for: sessionLine)
@@ -241,7 +250,7 @@ private func docExample26(sessionLine: TouchSessionEvent) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:8
-private func docExample27(x: [[Double]], y: [Bool]) async throws {
+private func docExample28(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenPoints(.zero, Point(x: 0, y: 1))    // 90 (straight down)
         Angles.angleBetweenPoints(.zero, Point(x: -1, y: -1))  // −135
@@ -249,14 +258,14 @@ private func docExample27(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:38
-private func docExample28(x: [[Double]], y: [Bool]) async throws {
+private func docExample29(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenLines(.zero, Point(x: 1, y: 0), .zero, Point(x: 0, y: 1))  // 90
     }
 }
 
 /// Sources/GestureGeometry/Point.swift:4
-private func docExample29(x: [[Double]], y: [Bool]) async throws {
+private func docExample30(x: [[Double]], y: [Bool]) async throws {
     do {
         let p = Point(x: 77, y: 199, t: 0.0)
         p.distance(to: Point(x: 80, y: 203))   // 5
@@ -264,14 +273,14 @@ private func docExample29(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Resampling.swift:53
-private func docExample30(stroke: Stroke) async throws {
+private func docExample31(stroke: Stroke) async throws {
     do {
         stroke.resampled(count: 64)   // $1's N = 64
     }
 }
 
 /// Sources/GestureGeometry/SeededGenerator.swift:4
-private func docExample31() async throws {
+private func docExample32() async throws {
     do {
         var rng = SeededGenerator(seed: 42)
         let i = Int.random(in: 0..<10, using: &rng)
@@ -279,28 +288,28 @@ private func docExample31() async throws {
 }
 
 /// Sources/GestureGeometry/ShapeDescriptor.swift:12
-private func docExample32(gesture: Gesture) async throws {
+private func docExample33(gesture: Gesture) async throws {
     do {
         ShapeDescriptor(gesture)?.values   // ShapeDescriptor.names.count finite numbers
     }
 }
 
 /// Sources/GestureGeometry/Smoothing.swift:7
-private func docExample33(stroke: Stroke) async throws {
+private func docExample34(stroke: Stroke) async throws {
     do {
         stroke.smoothed(granularity: 4)   // the recipe's value
     }
 }
 
 /// Sources/GestureMatching/Library/Template.swift:8
-private func docExample34(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
+private func docExample35(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
     do {
         let t = Template(name: "check", gesture: Gesture(points: [Point(x: 0, y: 0), Point(x: 5, y: 9)]))
     }
 }
 
 /// Sources/GestureMatching/Matchers/TemplateMatcher.swift:9
-private func docExample35(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
+private func docExample36(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
     do {
         let matcher = ProtractorMatcher(library: library, settings: .default)
         let best = matcher.recognize(candidate, limit: 1).first   // name, distance, score
@@ -308,7 +317,7 @@ private func docExample35(library: TemplateLibrary, candidate: Gesture, settings
 }
 
 /// Sources/GestureMatching/Model/AnyTemplateMatcher.swift:5
-private func docExample36(library: TemplateLibrary, gesture: Gesture) async throws {
+private func docExample37(library: TemplateLibrary, gesture: Gesture) async throws {
     do {
         let m = MatcherSettings.pPlus(.default).matcher(library: library)
         m.recognize(gesture, limit: 1).first?.name
@@ -316,7 +325,7 @@ private func docExample36(library: TemplateLibrary, gesture: Gesture) async thro
 }
 
 /// Sources/GestureMatching/Model/MatcherSettings.swift:99
-private func docExample37(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
+private func docExample38(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
     do {
         func run<M: TemplateMatcher>(_ m: M.Type) -> Int { M(library: lib, settings: settings.typed(for: m)).names.count }
         run(settings.matcherType)
@@ -324,7 +333,7 @@ private func docExample37(library: TemplateLibrary, lib: TemplateLibrary, m: Det
 }
 
 /// Sources/GestureMatching/Model/ModelRecognizer.swift:47
-private func docExample38(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
+private func docExample39(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
     do {
         let recognizer = try ModelRecognizer(library: library, matcher: .pPlus(.default), rejection: .none)
         recognizer.recognize(gesture).label
@@ -332,23 +341,23 @@ private func docExample38(library: TemplateLibrary, gesture: Gesture, matcher: a
 }
 
 /// Sources/GestureMatching/Rejection/GradientBoostedTrees.swift:41
-private func docExample39(x: [[Double]], y: [Bool], row: [Double]) async throws {
+private func docExample40(x: [[Double]], y: [Bool], row: [Double]) async throws {
     do {
         let model = GradientBoostedTrees.train(rows: x, labels: y)
         model.probability(row)   // 0…1
     }
 }
 
-/// Sources/GestureRecorder/DetectorRecognizer.swift:9
-private func docExample40(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
+/// Sources/GestureRecorder/DetectorRecognizer.swift:10
+private func docExample41(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
     do {
-        let check = DetectorRecognizer(thresholds: .checkmark(.checkPlease), source: "preset checkPlease")
+        let check = DetectorRecognizer(thresholds: AnyDetectorThresholds(CheckmarkThresholds.checkPlease), source: "preset checkPlease")
         check.recognize(gesture)   // [RecognitionResult(name: "checkmark detector", recognized: true, …)]
     }
 }
 
 /// Sources/GestureRecorder/MatcherRecognizer.swift:7
-private func docExample41(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
+private func docExample42(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
     do {
         let lib = try TemplateLibrary.decode(Data(contentsOf: url))
         let m = MatcherRecognizer(library: lib, algorithm: .protractor, source: url.path)
@@ -357,7 +366,7 @@ private func docExample41(library: TemplateLibrary, gesture: Gesture, url: URL, 
 }
 
 /// Sources/GestureRecorder/ModelSampleRecognizer.swift:8
-private func docExample42(gesture: Gesture) async throws {
+private func docExample43(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))   // GestureTraining
         let hook = ModelSampleRecognizer(model.recognizer, source: "model")
@@ -366,7 +375,7 @@ private func docExample42(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureRecorder/RecorderServer.swift:10
-private func docExample43(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample44(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let server = RecorderServer(store: try SampleStore(root: dir), settings: .default,
                                     recognizers: [checkmark, circle, matcher], trainer: nil)
@@ -375,7 +384,7 @@ private func docExample43(dir: URL, store: SampleStore, checkmark: any SampleRec
 }
 
 /// Sources/GestureRecorder/StoreModel.swift:12
-private func docExample44(store: SampleStore) async throws {
+private func docExample45(store: SampleStore) async throws {
     do {
         let model = try GestureModel.load(StoreModel.folder(of: store))
         let hooks = StoreModel.recognizers(model, source: ".model", fallback: [])
@@ -383,7 +392,7 @@ private func docExample44(store: SampleStore) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DetectorEvaluator.swift:5
-private func docExample45(data: Dataset, circle: any SampleRecognizer) async throws {
+private func docExample46(data: Dataset, circle: any SampleRecognizer) async throws {
     do {
         let m = DetectorMeasurements.measure(.circle, dataset: data)
         let e = try DetectorEvaluator.evaluate(m, positive: "circle", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
@@ -392,7 +401,7 @@ private func docExample45(data: Dataset, circle: any SampleRecognizer) async thr
 }
 
 /// Sources/GestureTraining/Detectors/DetectorTrainer.swift:5
-private func docExample46(data: Dataset) async throws {
+private func docExample47(data: Dataset) async throws {
     do {
         let m = DetectorMeasurements.measure(.checkmark, dataset: data)
         let result = try DetectorTrainer.train(m, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
@@ -400,7 +409,7 @@ private func docExample46(data: Dataset) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DeviceShiftEvaluation.swift:12
-private func docExample47(data: Dataset, m: DetectorMeasurements) async throws {
+private func docExample48(data: Dataset, m: DetectorMeasurements) async throws {
     do {
         let e = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
                                                protocol: .leaveOneSubjectOut, includeDetails: true)
@@ -409,7 +418,7 @@ private func docExample47(data: Dataset, m: DetectorMeasurements) async throws {
 }
 
 /// Sources/GestureTraining/GestureTraining.docc/GettingStarted.md:10
-private func docExample48(x: [[Double]], y: [Bool]) async throws {
+private func docExample49(x: [[Double]], y: [Bool]) async throws {
     do {
 
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
@@ -420,7 +429,7 @@ private func docExample48(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Matching/TemplateVariants.swift:6
-private func docExample49(gesture: Gesture) async throws {
+private func docExample50(gesture: Gesture) async throws {
     do {
         let v = TemplateVariants(rotationsDegrees: [-10, 10])
         v.variants(of: gesture)   // the gesture, then 2 rotated copies
@@ -428,7 +437,7 @@ private func docExample49(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Metrics/ThresholdSweep.swift:56
-private func docExample50() async throws {
+private func docExample51() async throws {
     do {
         let sweep = ThresholdSweep(positives: [0.9, 0.8], negatives: [0.1, 0.85],
                                    orientation: .higherIsPositive)
@@ -437,14 +446,14 @@ private func docExample50() async throws {
 }
 
 /// Sources/GestureTraining/Metrics/WilsonInterval.swift:6
-private func docExample51() async throws {
+private func docExample52() async throws {
     do {
         WilsonInterval(successes: 0, trials: 100).upper   // 0.037
     }
 }
 
 /// Sources/GestureTraining/Model/GestureModel.swift:20
-private func docExample52(gesture: Gesture) async throws {
+private func docExample53(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
         let result = model.recognizer.recognize(gesture)   // result.label, result.verdict
@@ -452,7 +461,7 @@ private func docExample52(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Reports/SVGDocument.swift:7
-private func docExample53(x: [[Double]], y: [Bool]) async throws {
+private func docExample54(x: [[Double]], y: [Bool]) async throws {
     do {
         var svg = SVGDocument(width: 640, height: 420)
         svg.text("ROC", x: 320, y: 20, anchor: .middle)
@@ -461,7 +470,7 @@ private func docExample53(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
-private func docExample54() async throws {
+private func docExample55() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -469,7 +478,7 @@ private func docExample54() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample55(sample: Sample) async throws {
+private func docExample56(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)

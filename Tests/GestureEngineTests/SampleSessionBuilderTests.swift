@@ -48,7 +48,7 @@ struct SampleSessionBuilderTests {
         var detected = 0, falseActivations = 0
         for subject in data.subjects {
             let session = SampleSessionBuilder().session(data.onlySubjects([subject]).samples, labelNames: ["check": "checkmark"])
-            let arena = GestureArena([StrokeRecognizer(name: "checkmark", detector: CheckmarkStrokeDetector(thresholds: .checkPlease))])
+            let arena = GestureArena([StrokeRecognizer(name: "checkmark", detector: ShapeStrokeDetector<CheckmarkDetector>(thresholds: .checkPlease))])
             let result = try SessionReplayer.replay(session.events, through: arena)
             let e = SessionEvaluation.evaluate(result.activations, labels: session.labels, recognizerNames: ["checkmark"])
             detected += e.total.detected

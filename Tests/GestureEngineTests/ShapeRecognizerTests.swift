@@ -8,8 +8,8 @@ import GestureTestSupport
 
 /// The check-mark and circle recognizers from GestureDetectors, hosted by StrokeRecognizer.
 struct ShapeRecognizerTests {
-    func checkmark(_ d: DetectorDecision = .streaming) -> StrokeRecognizer<CheckmarkStrokeDetector> {
-        StrokeRecognizer(name: "checkmark", detector: CheckmarkStrokeDetector(thresholds: .checkPlease, decision: d))
+    func checkmark(_ d: DetectorDecision = .streaming) -> StrokeRecognizer<ShapeStrokeDetector<CheckmarkDetector>> {
+        StrokeRecognizer(name: "checkmark", detector: ShapeStrokeDetector<CheckmarkDetector>(thresholds: .checkPlease, decision: d))
     }
 
     func replay(_ gestures: [SyntheticGesture], seed: UInt64 = 21, _ arena: GestureArena) throws -> [GestureActivation] {
@@ -56,7 +56,7 @@ struct ShapeRecognizerTests {
     @Test func aCircleIsRecognizedByTheShippedThresholds() throws {
         let url = DatasetLocator.packageRoot.appendingPathComponent("templates/circle.json")
         let thresholds = try JSONDecoder().decode(CircleThresholds.self, from: Data(contentsOf: url))
-        let arena = GestureArena([StrokeRecognizer(name: "circle", detector: CircleStrokeDetector(thresholds: thresholds, decision: .end))])
+        let arena = GestureArena([StrokeRecognizer(name: "circle", detector: ShapeStrokeDetector<CircleDetector>(thresholds: thresholds, decision: .end))])
         let fired = try replay([.circle, .checkmark, .pan], arena)
         #expect(fired.map(\.recognizer) == ["circle"])
     }
@@ -77,10 +77,10 @@ struct ShapeRecognizerTests {
         }
         #expect(config.recognizers.map(\.spec.typeName) == ["checkmark", "checkmark", "circle", "checkmark"])
         // Defaults (issue 14): the check mark decides mid-move (CheckPlease), the circle at touch end (Sadun).
-        guard case .detector(.checkmark, .streaming) = config.recognizers[0].spec,
-              case .detector(.checkmark, .end) = config.recognizers[1].spec,
-              case .detector(.circle(let c), .end) = config.recognizers[2].spec,
-              case .detector(.checkmark(let d), _) = config.recognizers[3].spec else {
+        guard case .detector(let a, .streaming) = config.recognizers[0].spec, a.kind == .checkmark,
+              case .detector(let b, .end) = config.recognizers[1].spec, b.kind == .checkmark,
+              case .detector(let anyC, .end) = config.recognizers[2].spec, let c = anyC.typed(CircleDetector.self),
+              case .detector(let anyD, _) = config.recognizers[3].spec, let d = anyD.typed(CheckmarkDetector.self) else {
             Issue.record("wrong specs"); return
         }
         #expect(c == .sadunShapeOnly)
@@ -126,7 +126,9 @@ struct GeneralShapeRecognizerTests {
         let c = try RecognizerConfiguration.decode(Data(config.utf8), file: "shape.json")
         let again = try RecognizerConfiguration.decode(try c.encoded(), file: "again.json")
         #expect(again == c)
-        guard case .detector(.shape(let t), let d)? = c.recognizers.first?.spec else { Issue.record("not a shape spec"); return }
+        guard case .detector(let any, let d)? = c.recognizers.first?.spec, let t = any.typed(GeneralShapeDetector.self) else {
+            Issue.record("not a shape spec"); return
+        }
         #expect(t.label == "loop" && d == .end)
     }
 

@@ -12,7 +12,7 @@ struct DetectorRecognizerTests {
     }
 
     @Test func checkPleasePresetFiresOnACheckMarkAndSaysWhy() {
-        let r = DetectorRecognizer(thresholds: .checkmark(.checkPlease), source: "preset checkPlease")
+        let r = DetectorRecognizer(thresholds: AnyDetectorThresholds(CheckmarkThresholds.checkPlease), source: "preset checkPlease")
         let out = r.recognize(Self.gesture(RecorderFixtures.checkmark))
         #expect(out.count == 1)
         #expect(out.first?.name == "checkmark detector")
@@ -56,7 +56,7 @@ struct DetectorRecognizerTests {
 
     @Test(arguments: [[(Double, Double)](), [(5, 5)], [(5, 5), (5, 5)], [(0, 0), (10, 0)]])
     func degenerateStrokesAreNotRecognizedAndDoNotCrash(_ pts: [(Double, Double)]) {
-        for t in [AnyDetectorThresholds.checkmark(.checkPlease), .circle(.sadun)] {
+        for t in [AnyDetectorThresholds(CheckmarkThresholds.checkPlease), AnyDetectorThresholds(CircleThresholds.sadun)] {
             let out = DetectorRecognizer(thresholds: t, source: "preset").recognize(Self.gesture(pts))
             #expect(out.first?.recognized == false)
             #expect(out.first?.measurements.values.allSatisfy(\.isFinite) == true)
@@ -67,7 +67,7 @@ struct DetectorRecognizerTests {
     /// result and took the recorder down with it.
     @Test func hugeCoordinatesAreFormattedNotTrapped() {
         let huge: [(Double, Double)] = [(0, 0), (1e19, 0), (1e19, 1e19), (0, 1e19), (1, 1)]
-        for t in [AnyDetectorThresholds.checkmark(.checkPlease), .circle(.sadun)] {
+        for t in [AnyDetectorThresholds(CheckmarkThresholds.checkPlease), AnyDetectorThresholds(CircleThresholds.sadun)] {
             let out = DetectorRecognizer(thresholds: t, source: "preset").recognize(Self.gesture(huge))
             #expect(out.count == 1)
         }
@@ -78,7 +78,7 @@ struct DetectorRecognizerTests {
 
     @Test func multistrokeSamplesAreReportedAsOutOfScope() {
         let g = Gesture([Stroke([Point(x: 0, y: 0), Point(x: 10, y: 10)]), Stroke([Point(x: 10, y: 0), Point(x: 0, y: 10)])])
-        let out = DetectorRecognizer(thresholds: .circle(.sadun), source: "preset sadun").recognize(g)
+        let out = DetectorRecognizer(thresholds: AnyDetectorThresholds(CircleThresholds.sadun), source: "preset sadun").recognize(g)
         #expect(out.first?.recognized == false)
         #expect(out.first?.detail.contains("reads one stroke; this sample has 2 strokes") == true)
     }

@@ -19,9 +19,7 @@ struct DetectorReferenceShapeTests {
     func trainedCircleAcceptsAPerfectCircle(clockwise: Bool) throws {
         let result = try DetectorTrainer.train(DetectorTrainingTests.circleFeatures, positive: "circle",
                                                target: .falsePositiveRate(0.01), seed: 1)
-        guard case .circle(let thresholds) = result.thresholds else {
-            Issue.record("circle training returned other thresholds"); return
-        }
+        let thresholds = try #require(result.thresholds.typed(CircleDetector.self), "circle training returned other thresholds")
         for r in [20.0, 80.0, 300.0] {
             let stroke = Self.perfectCircle(radius: r, start: 0.7, clockwise: clockwise)
             #expect(thresholds.accepts(CircleDetector.measure(stroke)), "radius \(r)")

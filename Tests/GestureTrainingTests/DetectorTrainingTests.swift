@@ -60,7 +60,7 @@ import Testing
 
     @Test func presetsEvaluateWithoutTraining() throws {
         let e = try DetectorEvaluator.evaluate(Self.checkFeatures, positive: "check",
-                                               thresholds: .fixed(.checkmark(.checkPlease), name: "checkplease"),
+                                               thresholds: .fixed(AnyDetectorThresholds(CheckmarkThresholds.checkPlease), name: "checkplease"),
                                                protocol: .all, includeDetails: true)
         // The book rule fires on v and caret as well.
         #expect((e.perLabel["v"] ?? 0) > 0.5 && (e.perLabel["caret"] ?? 0) > 0.5)
@@ -71,7 +71,7 @@ import Testing
 
     @Test func evaluationJSONHasTheDocumentedKeys() throws {
         let e = try DetectorEvaluator.evaluate(Self.circleFeatures, positive: "circle",
-                                               thresholds: .fixed(.circle(.sadun), name: "sadun"),
+                                               thresholds: .fixed(AnyDetectorThresholds(CircleThresholds.sadun), name: "sadun"),
                                                protocol: .leaveOneSubjectOut)
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(e)) as? [String: Any]
         for key in ["truePositiveRate", "falsePositiveRate", "positives", "negatives", "perLabel", "perSubject",
@@ -90,6 +90,36 @@ import Testing
         for (w, s) in zip(whole.samples ?? [], stream.samples ?? []) where w.detected {
             #expect(s.detected, "sample \(w.index)")
         }
+    }
+
+    /// `eval detector` (the evaluator) and `train`/`demo` (the workflow's tally) count the
+    /// same thresholds on the same samples alike: one tally.
+    @Test func evaluatorAndWorkflowShareOneTally() throws {
+        let t = try DetectorTrainer.train(Self.circleFeatures, positive: "circle", target: .falsePositiveRate(0.01), seed: 1).thresholds
+        let e = try DetectorEvaluator.evaluate(Self.circleFeatures, positive: "circle", thresholds: .fixed(t, name: "t"),
+                                               protocol: .all, includeDetails: true)
+        var tally = DetectorTally(kind: .circle, positive: "circle")
+        tally.add(Self.circleFeatures, trained: t)
+        #expect(tally.counts == e.counts && tally.counts.positives > 0 && tally.counts.negatives > 0)
+        #expect(tally.perLabel == e.perLabelCounts && tally.falseDetections == e.falseDetections)
+        #expect(tally.perSubject.mapValues(\.falsePositives) == e.perSubject.mapValues(\.falseDetections))
+        // The book preset (Sadun) on the same samples, beside the trained thresholds in both.
+        let book = try #require(e.bookPreset)
+        #expect(book == tally.bookOperatingPoint && book.name == "book preset (Sadun)")
+        let sadun = try DetectorEvaluator.evaluate(Self.circleFeatures, positive: "circle",
+                                                   thresholds: .fixed(AnyDetectorThresholds(CircleThresholds.sadun), name: "sadun"),
+                                                   protocol: .all)
+        #expect(book.counts == sadun.counts && sadun.bookPreset == nil, "no preset beside a preset")
+        // The report's curve is the tally's decision values; its chosen point the counts.
+        let report = EvaluationReport.detector(e, dataset: nil, seed: 1)
+        let curve = try #require(report.binary.first)
+        #expect(curve.chosen.counts == e.counts && curve.comparisons == [book])
+        #expect(curve.areaUnderCurve != nil && curve.roc.count > 2)
+        // The swept decision values give the tallied counts at 0.
+        let swept = ThresholdSweep.counts(positives: tally.positiveValues, negatives: tally.negativeValues, threshold: 0,
+                                          orientation: .higherIsPositive)
+        #expect(swept == tally.counts)
+        #expect(tally.evaluation().chosen.counts == curve.chosen.counts)
     }
 
     @Test func thresholdsFilesRoundTripAndNameTheFileOnBadVersions() throws {
@@ -133,11 +163,11 @@ import Testing
     @Test func trainedThresholdsCarryTheLabelAndTheSettingsMeasuredWith() throws {
         var settings = GeneralShapeDetector.defaultSettings
         settings.resampleCount = 48
-        let t = AnyDetectorThresholds.trained(.shape, settings: settings, box: FeatureBox(), label: nil)
+        let t = DetectorKind.shape.trained(settings: settings, box: FeatureBox(), label: nil)
         let m = DetectorMeasurements.measure(.shape, dataset: DetectorTrainingTests.data, settingsFrom: t)
         #expect(m.settings.resampleCount == 48)
         let r = try DetectorTrainer.train(m, positive: "zig_zag", target: .falsePositiveRate(0.01), seed: 1)
-        guard case .shape(let trained) = r.thresholds else { Issue.record("not shape thresholds"); return }
+        let trained = try #require(r.thresholds.typed(GeneralShapeDetector.self), "not shape thresholds")
         #expect(trained.label == "zig_zag")
         #expect(trained.settings.resampleCount == 48, "the trainer records the settings it measured with")
         // Check mark thresholds record their detector's 32 points, not another default.
@@ -149,13 +179,34 @@ import Testing
     @Test(arguments: DetectorKind.allCases)
     func theRegistryMeasuresLikeTheDetectorItNames(kind: DetectorKind) throws {
         let stroke = DetectorTrainingTests.data.samples[0].gesture.strokes[0]
-        let direct: [Double]?
-        switch kind {
-        case .checkmark: direct = CheckmarkDetector.shape(stroke)?.vector
-        case .circle: direct = CircleDetector.shape(stroke)?.vector
-        case .shape: direct = GeneralShapeDetector.featureVector(stroke)
+        let direct: [Double]? = switch kind {
+        case .checkmark: CheckmarkDetector.shape(stroke)?.vector
+        case .circle: CircleDetector.shape(stroke)?.vector
+        case .shape: GeneralShapeDetector.featureVector(stroke)
+        default: nil
         }
         #expect(kind.detector.featureVector(stroke, settings: kind.detector.defaultSettings) == direct)
         #expect(kind.detector.id == kind.rawValue)
+        #expect(DetectorKind(rawValue: kind.rawValue) == kind)
+    }
+
+    /// The registry is the detector types' own declarations: presets, moment of decision,
+    /// tolerance and default label come from the type, and a kind decodes only its format.
+    @Test func theRegistryReadsEverythingFromTheDetectorTypes() throws {
+        #expect(DetectorKind.builtIn == [.checkmark, .circle])
+        #expect(DetectorKind.forAnyLabel == .shape && DetectorKind.shape.defaultPreset == nil)
+        #expect(DetectorKind.checkmark.defaultPreset == AnyDetectorThresholds(CheckmarkThresholds.checkPlease))
+        #expect(DetectorKind.circle.presets.keys.sorted() == ["sadun", "sadunShapeOnly", "sadunWithoutInflectionTest"])
+        #expect(DetectorKind.circle.preset(named: "SADUN-SHAPE-ONLY")?.thresholds == AnyDetectorThresholds(CircleThresholds.sadunShapeOnly))
+        #expect(DetectorKind.checkmark.preset(named: "sadun") == nil)
+        #expect(DetectorKind.checkmark.decidesWhileMoving && !DetectorKind.circle.decidesWhileMoving && !DetectorKind.shape.decidesWhileMoving)
+        #expect(DetectorKind.circle.tolerance.mirror && !DetectorKind.checkmark.tolerance.mirror)
+        #expect(DetectorKind(rawValue: "zigzag") == nil)
+        let data = try AnyDetectorThresholds(CircleThresholds.sadun).encoded()
+        #expect(try JSONDecoder().decode(AnyDetectorThresholds.self, from: data).kind == .circle)
+        #expect(throws: DecodingError.self) { try AnyDetectorThresholds.decode(data, kind: .checkmark) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(AnyDetectorThresholds.self, from: Data(#"{"format": "gesturelab.zigzag/1"}"#.utf8))
+        }
     }
 }

@@ -54,7 +54,7 @@ import Testing
         let one = [Point(x: 3, y: 4, t: 0)]
         let nan = [Point(x: .nan, y: 0), Point(x: 1, y: 1)]
         let still = [Point(x: 1, y: 1, t: 0), Point(x: 1, y: 1, t: 0.1)]
-        for t in StrokeAugmentation.deviceShifts(tolerance: .circle) {
+        for t in StrokeAugmentation.deviceShifts(tolerance: .of(.circle)) {
             #expect(t.apply(one, using: &rng) == one)
             #expect(t.apply(nan, using: &rng).count == 2)
             let s = t.apply(still, using: &rng)
@@ -64,8 +64,8 @@ import Testing
 
     @Test func augmentationKeepsLabelsAndSubjectsAndIsSeeded() {
         let data = DetectorSyntheticData.dataset()
-        let a = StrokeAugmentation.augmented(data, copies: 3, tolerance: .checkmark, seed: 5)
-        let b = StrokeAugmentation.augmented(data, copies: 3, tolerance: .checkmark, seed: 5)
+        let a = StrokeAugmentation.augmented(data, copies: 3, tolerance: .of(.checkmark), seed: 5)
+        let b = StrokeAugmentation.augmented(data, copies: 3, tolerance: .of(.checkmark), seed: 5)
         #expect(a.count == 4 * data.count)
         #expect(Array(a.samples.prefix(data.count)) == data.samples, "the originals come first, unchanged")
         for (k, s) in data.samples.enumerated() {
@@ -76,7 +76,7 @@ import Testing
             }
         }
         #expect(a.samples == b.samples)
-        #expect(StrokeAugmentation.augmented(data, copies: 3, tolerance: .checkmark, seed: 6).samples != a.samples)
+        #expect(StrokeAugmentation.augmented(data, copies: 3, tolerance: .of(.checkmark), seed: 6).samples != a.samples)
     }
 
     /// Thresholds trained on tilted copies hold on tilted held-out people; thresholds
@@ -89,7 +89,7 @@ import Testing
         func evaluate(copies: Int) throws -> (DetectorEvaluation, DeviceShiftEvaluation.Row) {
             let extra = copies > 0
                 ? DetectorMeasurements.measure(.checkmark, dataset: Dataset(Array(
-                    StrokeAugmentation.augmented(data, copies: copies, tolerance: .checkmark, seed: 1).samples.dropFirst(data.count))))
+                    StrokeAugmentation.augmented(data, copies: copies, tolerance: .of(.checkmark), seed: 1).samples.dropFirst(data.count))))
                 : nil
             let e = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
                                                    protocol: .leaveOneSubjectOut, includeDetails: true, trainingExtra: extra)

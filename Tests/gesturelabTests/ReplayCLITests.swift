@@ -116,8 +116,8 @@ struct EngineShapesCLITests {
     @Test func evalEngineWithShapesUsesTheGivenThresholds() throws {
         let root = DatasetLocator.packageRoot
         let r = try CLIRunner.run(["eval", "engine", "--synthetic-minutes", "1", "--seed", "2", "--include-shapes",
-                                   "--checkmark-thresholds", root.appendingPathComponent("templates/checkmark.json").path,
-                                   "--circle-thresholds", root.appendingPathComponent("templates/circle.json").path,
+                                   "--detector-thresholds", root.appendingPathComponent("templates/checkmark.json").path,
+                                   "--detector-thresholds", root.appendingPathComponent("templates/circle.json").path,
                                    "--decide", "end", "--format", "json"])
         #expect(r.status == 0, "\(r.stderr)")
         let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]

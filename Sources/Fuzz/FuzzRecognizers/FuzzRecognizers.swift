@@ -55,14 +55,27 @@ func fuzzOne(_ data: Data) {
     _ = gesture.scaled(toSquare: 250).translated(centroidTo: .zero)
 }
 
-let checkmarks: [CheckmarkThresholds] = [.checkPlease] + shipped("checkmark", CheckmarkThresholds.self)
-let circles: [CircleThresholds] = [.sadun, .sadunWithoutInflectionTest, .sadunShapeOnly] + shipped("circle", CircleThresholds.self)
+/// Every registered detector's book presets, and the trained thresholds shipped in
+/// templates/ when the target runs from the package root.
+let detectorThresholds: [AnyDetectorThresholds] = DetectorKind.allCases.flatMap { kind in
+    kind.bookPresets.map(\.thresholds) + shipped(kind)
+}
 
-/// The trained thresholds shipped in templates/, when the target runs from the package root.
-func shipped<T: Decodable>(_ name: String, _ type: T.Type) -> [T] {
-    guard let data = FileManager.default.contents(atPath: "templates/\(name).json"),
-          let t = try? JSONDecoder().decode(T.self, from: data) else { return [] }
+func shipped(_ kind: DetectorKind) -> [AnyDetectorThresholds] {
+    guard let data = FileManager.default.contents(atPath: "templates/\(kind.rawValue).json"),
+          let t = try? AnyDetectorThresholds.decode(data, kind: kind) else { return [] }
     return [t]
+}
+
+/// The stream fed the whole stroke decides at its end as the whole-stroke test does.
+struct StreamAgreesWithWhole: DetectorThresholdsVisitor {
+    let stroke: Stroke
+    func visit<D: ShapeDetector>(_ thresholds: DetectorThresholds<D>) {
+        let whole = thresholds.accepts(stroke)
+        var stream = DetectorStream(thresholds: thresholds)
+        for p in stroke.points { _ = stream.add(p) }
+        precondition(stream.end() == whole, "\(D.id) stream end() disagrees with the whole-stroke decision")
+    }
 }
 
 /// templates/templates.json when run from the package root, else the fixed strokes.
@@ -74,18 +87,7 @@ let shippedTemplates: TemplateLibrary = {
 }()
 
 func runDetectors(_ stroke: Stroke) {
-    for t in checkmarks {
-        let whole = CheckmarkDetector(thresholds: t).detects(stroke)
-        var stream = CheckmarkDetector.Stream(thresholds: t)
-        for p in stroke.points { _ = stream.add(p) }
-        precondition(stream.end() == whole, "check-mark stream end() disagrees with detects()")
-    }
-    for t in circles {
-        let whole = CircleDetector(thresholds: t).detects(stroke)
-        var stream = CircleDetector.Stream(thresholds: t)
-        for p in stroke.points { _ = stream.add(p) }
-        precondition(stream.end() == whole, "circle stream end() disagrees with detects()")
-    }
+    for t in detectorThresholds { t.accept(StreamAgreesWithWhole(stroke: stroke)) }
     let swipe = SwipeDetector(thresholds: .book)
     _ = swipe.direction(of: stroke)
     var stream = SwipeDetector.Stream(thresholds: .book)

@@ -4,8 +4,8 @@ import GestureDetectors
 import GestureGeometry
 import GestureTraining
 
-/// Fuzz target: the detector thresholds decoders (`gesturelab.checkmark/1`,
-/// `gesturelab.circle/1`, `gesturelab.shape/1`, `gesturelab.swipe/1`) on arbitrary bytes. Whatever decodes is
+/// Fuzz target: the detector thresholds decoders (`gesturelab.<id>/1` of every registered
+/// detector, and `gesturelab.swipe/1`) on arbitrary bytes. Whatever decodes is
 /// then used: each detector runs on fixed strokes, whole and point by point, and the
 /// thresholds must encode and decode again to the same value.
 func fuzzOne(_ data: Data) {
@@ -32,12 +32,18 @@ func exercise(_ t: AnyDetectorThresholds) {
     for stroke in FixedStrokes.all {
         _ = t.accepts(stroke)
         _ = t.streamFires(stroke)
-        if case .shape(let s) = t {
-            var stream = DetectorStream(thresholds: s)
-            for p in stroke.points { _ = stream.add(p) }
-            _ = stream.end()
-            _ = stream.margin()
-        }
+        t.accept(StreamRun(stroke: stroke))
+    }
+}
+
+/// Feeds the stroke to the thresholds' stream and asks its end decision and margin.
+struct StreamRun: DetectorThresholdsVisitor {
+    let stroke: Stroke
+    func visit<D: ShapeDetector>(_ thresholds: DetectorThresholds<D>) {
+        var stream = DetectorStream(thresholds: thresholds)
+        for p in stroke.points { _ = stream.add(p) }
+        _ = stream.end()
+        _ = stream.margin()
     }
 }
 

@@ -35,6 +35,15 @@ extension CheckmarkDetector: ThresholdedShapeDetector {
     public static let id = "checkmark"
     public static var featureNames: [String] { Shape.names }
     public static let defaultSettings = ShapeSettings(resampleCount: 32)
+    public static var bookPresets: [BookPreset<Self>] {
+        [BookPreset(names: ["checkPlease", "checkplease"], title: "CheckPlease", thresholds: .checkPlease)]
+    }
+    /// The book's CheckPlease fires mid-stroke.
+    public static let decidesWhileMoving = true
+    /// Tilted by how the device is held (±20°), never mirrored.
+    public static let tolerance = ShapeTolerance(rotationDegrees: 20, mirror: false)
+    public static let shapeName: String? = "a check mark"
+    public static let defaultLabel: String? = "check"
     public static func features(ofResampled points: [Point], settings: ShapeSettings) -> [Double]? {
         shape(resampled: points, settings: settings)?.vector
     }

@@ -35,6 +35,15 @@ public struct CheckPleaseRule: ShapeBookRule {
     /// Some raw move of the stroke fires.
     public func accepts(_ stroke: Stroke) -> Bool { CheckmarkDetector.rawTurns(stroke.points).contains(where: fires) }
 
+    /// How many raw moves fire, of how many.
+    public func explain(_ stroke: Stroke) -> BookRuleExplanation {
+        let turns = CheckmarkDetector.measure(stroke).rawTurns
+        let firing = turns.filter(fires).count
+        return BookRuleExplanation(
+            accepted: firing > 0, measurements: ["turns": Double(turns.count), "firingTurns": Double(firing)],
+            why: "CheckPlease rule (\(BookRuleExplanation.format(minAngle))°–\(BookRuleExplanation.format(maxAngle))°, length > \(BookRuleExplanation.format(minLength))): \(firing) of \(turns.count) turns fire")
+    }
+
     /// The last two raw points and the length drawn before them: O(1) per point.
     public struct Progress: Sendable {
         var last: [Point] = []

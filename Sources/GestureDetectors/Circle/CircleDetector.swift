@@ -31,6 +31,17 @@ extension CircleDetector: ThresholdedShapeDetector {
     public static let id = "circle"
     public static var featureNames: [String] { Shape.names }
     public static let defaultSettings = ShapeSettings(resampleCount: 64)
+    public static var bookPresets: [BookPreset<Self>] {
+        [BookPreset(names: ["sadun"], title: "Sadun", thresholds: .sadun),
+         BookPreset(names: ["sadunWithoutInflectionTest", "sadun-no-inflections"], title: "Sadun without the inflection test",
+                    thresholds: .sadunWithoutInflectionTest),
+         BookPreset(names: ["sadunShapeOnly", "sadun-shape-only"], title: "Sadun, closure and transit only",
+                    thresholds: .sadunShapeOnly)]
+    }
+    /// Any starting angle, either direction.
+    public static let tolerance = ShapeTolerance(rotationDegrees: 180, mirror: true)
+    public static let shapeName: String? = "a circle"
+    public static let defaultLabel: String? = "circle"
     public static func features(ofResampled points: [Point], settings: ShapeSettings) -> [Double]? {
         shape(resampled: points, settings: settings)?.vector
     }

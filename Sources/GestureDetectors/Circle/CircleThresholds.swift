@@ -42,6 +42,20 @@ public struct SadunRule: ShapeBookRule {
     public func accepts(_ stroke: Stroke) -> Bool {
         CircleDetector.sadunMeasures(stroke.points).map(accepts) ?? false
     }
+
+    /// Inflections, closure and transit against the constants.
+    public func explain(_ stroke: Stroke) -> BookRuleExplanation {
+        guard let s = CircleDetector.measure(stroke).sadun else {
+            return BookRuleExplanation(accepted: false, measurements: [:], why: "too few points for Sadun's test")
+        }
+        var m: [String: Double] = ["points": Double(s.pointCount), "inflections": Double(s.inflections),
+                                   "closureDistance": s.closureDistance, "transitMinus2Pi": s.transit - 2 * .pi]
+        if let d = s.duration { m["duration"] = d }
+        let f = BookRuleExplanation.format
+        return BookRuleExplanation(
+            accepted: accepts(s), measurements: m,
+            why: "Sadun's circle test: \(s.inflections) inflections, closure \(f(s.closureDistance)) pt, transit − 2π = \(f(s.transit - 2 * .pi)) rad")
+    }
 }
 
 extension DetectorThresholds where D == CircleDetector {

@@ -162,13 +162,38 @@ enum TrainedRuleDecoding {
 }
 
 /// What code that holds thresholds of some detector can ask of them without knowing which
-/// (``DetectorThresholds`` of any `D`).
-public protocol AnyShapeThresholds: Sendable {
-    var provenance: String? { get }
-    var label: String? { get }
+/// (``DetectorThresholds`` of any `D`); ``AnyDetectorThresholds`` wraps one.
+public protocol AnyShapeThresholds: Hashable, Sendable, Encodable {
+    /// The registered detector these thresholds are for.
+    var kind: DetectorKind { get }
+    var provenance: String? { get set }
+    var label: String? { get set }
     var trainedBox: (settings: ShapeSettings, box: FeatureBox)? { get }
     func accepts(_ stroke: Stroke) -> Bool
     func accepts(vector: [Double]?) -> Bool
     func margin(vector: [Double]?) -> Double?
+    func margin(_ stroke: Stroke) -> Double?
     func streamFires(_ stroke: Stroke) -> Bool
+    /// The book rule's decision explained; `nil` for a trained box.
+    func explainBookRule(_ stroke: Stroke) -> BookRuleExplanation?
+    /// Calls `visitor` with the thresholds at their own type.
+    func accept<V: DetectorThresholdsVisitor>(_ visitor: V) -> V.Result
+}
+
+extension DetectorThresholds {
+    public var kind: DetectorKind { DetectorKind(D.self) }
+
+    public func explainBookRule(_ stroke: Stroke) -> BookRuleExplanation? {
+        guard case .book(let r) = rule else { return nil }
+        return r.explain(stroke)
+    }
+
+    public func accept<V: DetectorThresholdsVisitor>(_ visitor: V) -> V.Result { visitor.visit(self) }
+}
+
+/// Code generic over the detector, run on ``AnyDetectorThresholds`` through
+/// ``AnyDetectorThresholds/accept(_:)`` (the engine builds its stroke recognizer this way).
+public protocol DetectorThresholdsVisitor {
+    associatedtype Result
+    func visit<D: ShapeDetector>(_ thresholds: DetectorThresholds<D>) -> Result
 }

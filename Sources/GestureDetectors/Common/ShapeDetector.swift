@@ -1,3 +1,4 @@
+import Foundation
 import GestureGeometry
 
 /// A rule-based detector of one shape drawn as one stroke: what it measures, under which
@@ -40,6 +41,21 @@ public protocol ShapeDetector: Sendable {
     /// Strokes a trained box is widened to accept whatever the recorded positives were
     /// (an ideal circle); none by default.
     static var referenceStrokes: [Stroke] { get }
+    /// The book's presets, the default one first; none by default.
+    static var bookPresets: [BookPreset<Self>] { get }
+    /// Whether the detector decides while the finger moves unless told otherwise (the
+    /// book's CheckPlease does); `false` by default: it decides at touch end, so that the
+    /// beginning of another symbol cannot fire it.
+    static var decidesWhileMoving: Bool { get }
+    /// How far a drawing of the shape may be turned or mirrored and still be the shape;
+    /// training's augmentation stays within it. ``ShapeTolerance/slightTilt`` by default.
+    static var tolerance: ShapeTolerance { get }
+    /// The shape in plain words ("a check mark"), for explanations; `nil` (the default) for
+    /// a detector trained for any label, which its thresholds' label names.
+    static var shapeName: String? { get }
+    /// The label a model folder trains this detector on unless told otherwise; `nil` (the
+    /// default) for a detector that model folders train only when asked, per label.
+    static var defaultLabel: String? { get }
 }
 
 extension ShapeDetector {
@@ -47,6 +63,11 @@ extension ShapeDetector {
     public typealias Stream = DetectorStream<Self>
 
     public static var referenceStrokes: [Stroke] { [] }
+    public static var bookPresets: [BookPreset<Self>] { [] }
+    public static var decidesWhileMoving: Bool { false }
+    public static var tolerance: ShapeTolerance { .slightTilt }
+    public static var shapeName: String? { nil }
+    public static var defaultLabel: String? { nil }
 
     /// `gesturelab.<id>/1`.
     public static var format: String { "gesturelab.\(id)/1" }
@@ -91,6 +112,79 @@ public protocol ShapeBookRule: Hashable, Codable, Sendable {
     func begin() -> Progress
     /// Adds the next finite raw point; `true` when the stroke so far passes the rule.
     func passes(adding p: Point, to progress: inout Progress) -> Bool
+    /// The rule's decision on the whole raw stroke in plain words, with the raw measures
+    /// behind it (the recorder page shows them). By default the decision alone.
+    func explain(_ stroke: Stroke) -> BookRuleExplanation
+}
+
+extension ShapeBookRule {
+    public func explain(_ stroke: Stroke) -> BookRuleExplanation {
+        let accepted = stroke.isFinite && accepts(stroke)
+        return BookRuleExplanation(accepted: accepted, measurements: [:],
+                                   why: "\(Self.ruleName) rule: \(accepted ? "accepted" : "rejected")")
+    }
+}
+
+/// A book rule's decision on one stroke, explained.
+public struct BookRuleExplanation: Hashable, Sendable {
+    public var accepted: Bool
+    /// The raw measures the rule decided on, by name.
+    public var measurements: [String: Double]
+    /// One sentence: the rule's constants and what the stroke measured against them.
+    public var why: String
+
+    public init(accepted: Bool, measurements: [String: Double], why: String) {
+        self.accepted = accepted
+        self.measurements = measurements
+        self.why = why
+    }
+
+    /// A number for a sentence: two decimals at most, whole numbers without them; any
+    /// finite value however large (scientific beyond 10¹²), ±∞ and NaN spelled out.
+    public static func format(_ x: Double) -> String {
+        guard x.isFinite else { return x.isNaN ? "NaN" : (x > 0 ? "∞" : "−∞") }
+        guard abs(x) < 1e12 else { return String(format: "%.3g", x) }
+        let r = (x * 100).rounded() / 100
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}
+
+/// A book rule under the names a user gives it.
+public struct BookPreset<D: ShapeDetector>: Sendable {
+    /// The name recognizer configurations use first (`checkPlease`), then other spellings
+    /// the command line accepts (`checkplease`).
+    public var names: [String]
+    /// The rule's name in reports ("CheckPlease").
+    public var title: String
+    public var thresholds: DetectorThresholds<D>
+
+    public init(names: [String], title: String, thresholds: DetectorThresholds<D>) {
+        precondition(!names.isEmpty, "a preset needs a name")
+        self.names = names
+        self.title = title
+        self.thresholds = thresholds
+    }
+
+    /// The configuration's name.
+    public var name: String { names[0] }
+}
+
+/// How far a drawing may be varied and still be the same gesture.
+public struct ShapeTolerance: Hashable, Sendable {
+    /// Largest rotation either way, in degrees.
+    public var rotationDegrees: Double
+    /// Whether a mirrored stroke is still the gesture (a circle drawn the other way round
+    /// is; a mirrored check mark is not).
+    public var mirror: Bool
+
+    public init(rotationDegrees: Double, mirror: Bool) {
+        self.rotationDegrees = rotationDegrees
+        self.mirror = mirror
+    }
+
+    /// Orientation often tells symbols apart (a `v` from a caret, a left from a right
+    /// bracket): a slight tilt (±15°), never mirrored.
+    public static let slightTilt = ShapeTolerance(rotationDegrees: 15, mirror: false)
 }
 
 extension ShapeBookRule where Progress == [Point] {

@@ -2,50 +2,36 @@ import Foundation
 import GestureGeometry
 
 /// Thresholds of any registered detector (``DetectorKind``), so that training, evaluation,
-/// the engine configuration and the recorder are written once. Encodes as the detector's own versioned JSON
-/// (`gesturelab.checkmark/1`, `gesturelab.circle/1`, `gesturelab.shape/1`).
-public enum AnyDetectorThresholds: Hashable, Sendable {
-    case checkmark(CheckmarkThresholds)
-    case circle(CircleThresholds)
-    case shape(DetectorThresholds<GeneralShapeDetector>)
-
-    public var kind: DetectorKind {
-        switch self {
-        case .checkmark: .checkmark
-        case .circle: .circle
-        case .shape: .shape
-        }
-    }
-
-    /// Trained thresholds of `kind`: a box over its measures taken with `settings`.
-    public static func trained(_ kind: DetectorKind, settings: ShapeSettings, box: FeatureBox,
-                               label: String?) -> AnyDetectorThresholds {
-        switch kind {
-        case .checkmark: .checkmark(CheckmarkThresholds(rule: .trained(settings: settings, box: box)))
-        case .circle: .circle(CircleThresholds(rule: .trained(settings: settings, box: box)))
-        case .shape: .shape(DetectorThresholds(rule: .trained(settings: settings, box: box), label: label))
-        }
-    }
-
+/// the engine configuration and the recorder are written once. Encodes as the detector's
+/// own versioned JSON (`gesturelab.<id>/1`); decoding picks the detector by that `format`.
+///
+/// ```swift
+/// let any = AnyDetectorThresholds(CheckmarkThresholds.checkPlease)
+/// any.kind.rawValue                          // "checkmark"
+/// any.typed(CheckmarkDetector.self) != nil   // true
+/// ```
+public struct AnyDetectorThresholds: Sendable {
     /// The thresholds themselves, whichever detector they are for.
-    public var base: any AnyShapeThresholds {
-        switch self {
-        case .checkmark(let t): t
-        case .circle(let t): t
-        case .shape(let t): t
-        }
-    }
+    public private(set) var base: any AnyShapeThresholds
+
+    public init<D: ShapeDetector>(_ thresholds: DetectorThresholds<D>) { base = thresholds }
+
+    /// The detector the thresholds are for.
+    public var kind: DetectorKind { base.kind }
+
+    /// The thresholds at their own type, when they are `D`'s.
+    public func typed<D: ShapeDetector>(_: D.Type) -> DetectorThresholds<D>? { base as? DetectorThresholds<D> }
 
     /// How these thresholds were made.
     public var provenance: String? {
         get { base.provenance }
-        set {
-            switch self {
-            case .checkmark(var t): t.provenance = newValue; self = .checkmark(t)
-            case .circle(var t): t.provenance = newValue; self = .circle(t)
-            case .shape(var t): t.provenance = newValue; self = .shape(t)
-            }
-        }
+        set { base.provenance = newValue }
+    }
+
+    /// The label the thresholds detect, when known.
+    public var label: String? {
+        get { base.label }
+        set { base.label = newValue }
     }
 
     /// The trained rule's settings and box; `nil` for a book rule.
@@ -64,23 +50,13 @@ public enum AnyDetectorThresholds: Hashable, Sendable {
     public func streamFires(_ stroke: Stroke) -> Bool { base.streamFires(stroke) }
 
     /// Decodes thresholds of `kind` from JSON (`DecodingError` naming the field, an unknown
-    /// `format` version included).
+    /// `format` version or another detector's format included).
     public static func decode(_ data: Data, kind: DetectorKind) throws -> AnyDetectorThresholds {
-        switch kind {
-        case .checkmark: return .checkmark(try JSONDecoder().decode(CheckmarkThresholds.self, from: data))
-        case .circle: return .circle(try JSONDecoder().decode(CircleThresholds.self, from: data))
-        case .shape: return .shape(try JSONDecoder().decode(DetectorThresholds<GeneralShapeDetector>.self, from: data))
-        }
+        try JSONDecoder().decode(Decoding.self, from: data, configuration: kind).value
     }
 
     /// Calls `visitor` with the thresholds at their own type.
-    public func accept<V: DetectorThresholdsVisitor>(_ visitor: V) -> V.Result {
-        switch self {
-        case .checkmark(let t): visitor.visit(t)
-        case .circle(let t): visitor.visit(t)
-        case .shape(let t): visitor.visit(t)
-        }
-    }
+    public func accept<V: DetectorThresholdsVisitor>(_ visitor: V) -> V.Result { base.accept(visitor) }
 
     /// Pretty, key-sorted JSON.
     public func encoded() throws -> Data {
@@ -88,6 +64,21 @@ public enum AnyDetectorThresholds: Hashable, Sendable {
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try e.encode(self)
     }
+
+    private struct Decoding: DecodableWithConfiguration {
+        let value: AnyDetectorThresholds
+        init(from decoder: Decoder, configuration kind: DetectorKind) throws {
+            value = try kind.decodeThresholds(from: decoder)
+        }
+    }
+}
+
+extension AnyDetectorThresholds: Hashable {
+    public static func == (a: AnyDetectorThresholds, b: AnyDetectorThresholds) -> Bool {
+        AnyHashable(a.base) == AnyHashable(b.base)
+    }
+
+    public func hash(into h: inout Hasher) { h.combine(AnyHashable(base)) }
 }
 
 extension AnyDetectorThresholds: Codable {
@@ -95,28 +86,15 @@ extension AnyDetectorThresholds: Codable {
     /// to insist on a kind.
     public init(from decoder: Decoder) throws {
         enum K: String, CodingKey { case format }
-        let format = try decoder.container(keyedBy: K.self).decode(String.self, forKey: .format)
-        // The registered detector whose format this is; the check mark's decoder names an
-        // unknown one in its error.
-        switch DetectorKind.allCases.first(where: { format.hasPrefix("gesturelab.\($0.rawValue)/") }) ?? .checkmark {
-        case .checkmark: self = .checkmark(try CheckmarkThresholds(from: decoder))
-        case .circle: self = .circle(try CircleThresholds(from: decoder))
-        case .shape: self = .shape(try DetectorThresholds(from: decoder))
+        let c = try decoder.container(keyedBy: K.self)
+        let format = try c.decode(String.self, forKey: .format)
+        guard let kind = DetectorKind.allCases.first(where: { format.hasPrefix("gesturelab.\($0.rawValue)/") }) else {
+            let known = DetectorKind.allCases.map { "gesturelab.\($0.rawValue)/1" }.joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(forKey: .format, in: c,
+                                                   debugDescription: "unknown format '\(format)'; known: \(known)")
         }
+        self = try kind.decodeThresholds(from: decoder)
     }
 
-    public func encode(to encoder: Encoder) throws {
-        switch self {
-        case .checkmark(let t): try t.encode(to: encoder)
-        case .circle(let t): try t.encode(to: encoder)
-        case .shape(let t): try t.encode(to: encoder)
-        }
-    }
-}
-
-/// Code generic over the detector, run on ``AnyDetectorThresholds`` through
-/// ``AnyDetectorThresholds/accept(_:)`` (the engine builds its stroke recognizer this way).
-public protocol DetectorThresholdsVisitor {
-    associatedtype Result
-    func visit<D: ShapeDetector>(_ thresholds: DetectorThresholds<D>) -> Result
+    public func encode(to encoder: Encoder) throws { try base.encode(to: encoder) }
 }

@@ -131,8 +131,8 @@ extension RecognizerConfiguration {
                 spec = .template(try templateSpec(obj, field: f, file: file, loadFile: loadFile, loadModel: loadModel,
                                                   fields: fields))
             case let type where DetectorKind(rawValue: type) != nil:
-                // A registered rule-based detector: checkmark, circle, shape.
-                let kind = DetectorKind(rawValue: type) ?? .shape
+                // A registered rule-based detector (DetectorKind.allCases).
+                let kind = DetectorKind(rawValue: type) ?? .forAnyLabel
                 spec = .detector(
                     try thresholds(obj["thresholds"], kind: kind, field: f + ".thresholds", file: file, loadFile: loadFile),
                     try decision(obj["decide"], field: f + ".decide", default: kind.decidesWhileMoving ? .streaming : .end, bad))

@@ -1,17 +1,26 @@
 import GestureDetectors
 
 extension RecognizerConfiguration {
-    /// ``standard`` plus a check mark and a circle from GestureDetectors; the pan also
-    /// waits for both to fail, so a one-finger stroke is a pan only once it is no check
-    /// mark or circle (for a stroke that is neither, when the finger lifts).
-    public static func standardWithShapes(checkmark: CheckmarkThresholds = .checkPlease,
-                                          circle: CircleThresholds = .sadun,
+    /// ``standard`` plus a stroke recognizer for each of `detectors` (by default the book
+    /// preset of each model folder's detector, ``GestureDetectors/DetectorKind/builtIn``:
+    /// CheckPlease and Sadun's circle), named by the detector's id (and label, for a
+    /// detector trained per label) and deciding when `decision` says, or when the detector
+    /// decides by default. The pan also waits for them all to fail, so a one-finger stroke
+    /// is a pan only once it is none of the shapes (for a stroke that is none, when the
+    /// finger lifts).
+    public static func standardWithShapes(_ detectors: [AnyDetectorThresholds]? = nil,
                                           decision: DetectorDecision? = nil) -> RecognizerConfiguration {
         var c = standard
-        c.recognizers.append(Entry(name: "checkmark", spec: .detector(.checkmark(checkmark), decision ?? .streaming)))
-        c.recognizers.append(Entry(name: "circle", spec: .detector(.circle(circle), decision ?? .end)))
+        var names: [String] = []
+        for t in detectors ?? DetectorKind.builtIn.compactMap(\.defaultPreset) {
+            var name = t.kind.rawValue
+            if t.kind.defaultLabel == nil, let label = t.label { name += "-\(label)" }
+            while names.contains(name) || c.recognizers.contains(where: { $0.name == name }) { name += "'" }
+            names.append(name)
+            c.recognizers.append(Entry(name: name, spec: .detector(t, decision ?? (t.kind.decidesWhileMoving ? .streaming : .end))))
+        }
         if let i = c.recognizers.firstIndex(where: { $0.name == "pan" }) {
-            c.recognizers[i].requireToFail += ["checkmark", "circle"]
+            c.recognizers[i].requireToFail += names
         }
         return c
     }

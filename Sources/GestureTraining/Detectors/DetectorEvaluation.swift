@@ -53,6 +53,9 @@ public struct DetectorEvaluation: Codable, Sendable {
     /// Negative label → number of its samples detected (false detections).
     public var falseDetections: [String: Int]
     public var perSubject: [String: SubjectResult]
+    /// The detector's default book preset on the same samples and mode, when the evaluated
+    /// thresholds are not a book rule themselves.
+    public var bookPreset: NamedOperatingPoint?
     /// The thresholds used; with `train` under leave-one-subject-out, the ones trained on
     /// all subjects (what you would ship); the per-fold ones are in ``foldThresholds``
     /// when details are asked for.
@@ -63,10 +66,13 @@ public struct DetectorEvaluation: Codable, Sendable {
     public var seed: UInt64?
     /// Per-sample outcomes, only when details are asked for.
     public var samples: [SampleOutcome]?
+    /// The tally the figures come from (its decision values make a report's ROC curve);
+    /// not stored in the JSON.
+    public var tally: DetectorTally?
 
     enum CodingKeys: String, CodingKey {
         case detector, positiveLabel, evaluationProtocol = "protocol", mode, thresholdsSource
         case truePositiveRate, falsePositiveRate, positives, negatives, counts, perLabel, perLabelCounts
-        case falseDetections, perSubject, thresholds, foldThresholds, trainingTarget, seed, samples
+        case falseDetections, perSubject, bookPreset, thresholds, foldThresholds, trainingTarget, seed, samples
     }
 }

@@ -117,19 +117,24 @@ public enum DetectorEvaluator {
         }
 
         guard let shipped else { throw DetectorTrainingError.emptyFold(subject: "all") }
-        var counts = BinaryCounts()
-        var perLabel: [String: DetectorEvaluation.Rate] = [:]
-        var perSubjectCounts: [String: BinaryCounts] = [:]
-        var falseDetections: [String: Int] = [:]
-        for i in 0..<m.count {
-            counts.record(isPositive: isPositive[i], accepted: decisions[i])
-            perSubjectCounts[subjectOf[i], default: BinaryCounts()].record(isPositive: isPositive[i], accepted: decisions[i])
-            let label = m.labels[i] ?? "(none)"
-            perLabel[label, default: .init(detected: 0, total: 0)].total += 1
-            if decisions[i] { perLabel[label, default: .init(detected: 0, total: 0)].detected += 1 }
-            if !isPositive[i] && decisions[i] { falseDetections[label, default: 0] += 1 }
+        // The detector's default book preset beside thresholds that are not a book rule.
+        var book: (title: String, decides: (Int) -> Bool)?
+        if shipped.isTrained, let preset = m.kind.bookPresets.first {
+            switch mode {
+            case .whole:
+                let d = m.decider(preset.thresholds)
+                book = (preset.title, { d($0).accepted })
+            case .streaming:
+                book = (preset.title, { m.streamFires(preset.thresholds, at: $0) })
+            }
         }
-        let perSubject = perSubjectCounts.mapValues {
+        var tally = DetectorTally(kind: m.kind, positive: positive)
+        for i in 0..<m.count {
+            tally.record(label: m.labels[i], subject: subjectOf[i], accepted: decisions[i], margin: margins[i],
+                         book: book.map { ($0.title, $0.decides(i)) })
+        }
+        let counts = tally.counts
+        let perSubject = tally.perSubject.mapValues {
             DetectorEvaluation.SubjectResult(truePositiveRate: $0.truePositiveRate, falsePositiveRate: $0.falsePositiveRate,
                                              positives: $0.positives, negatives: $0.negatives,
                                              falseDetections: $0.falsePositives)
@@ -147,8 +152,9 @@ public enum DetectorEvaluator {
             detector: m.kind, positiveLabel: positive, evaluationProtocol: proto.rawValue, mode: mode.rawValue,
             thresholdsSource: sourceName, truePositiveRate: counts.truePositiveRate,
             falsePositiveRate: counts.falsePositiveRate, positives: counts.positives, negatives: counts.negatives,
-            counts: counts, perLabel: perLabel.mapValues(\.fraction), perLabelCounts: perLabel,
-            falseDetections: falseDetections, perSubject: perSubject, thresholds: shipped,
-            foldThresholds: includeDetails ? foldThresholds : nil, trainingTarget: target, seed: seedUsed, samples: samples)
+            counts: counts, perLabel: tally.acceptedByLabel, perLabelCounts: tally.perLabel,
+            falseDetections: tally.falseDetections, perSubject: perSubject, bookPreset: tally.bookOperatingPoint,
+            thresholds: shipped, foldThresholds: includeDetails ? foldThresholds : nil, trainingTarget: target,
+            seed: seedUsed, samples: samples, tally: tally)
     }
 }

@@ -42,7 +42,8 @@ public enum DetectorTrainer {
         let goals = BoxTrainer.goals(target, strictness: chosen.strictness)
         let box = trainer.fit(vectors: vectors, isPositive: isPositive, names: names, margin: chosen.margin,
                               fprGoal: goals.fprGoal, tprFloor: goals.tprFloor)
-        let thresholds = AnyDetectorThresholds.trained(m.kind, settings: m.settings, box: box, label: positive)
+        // A detector trained per label records it; a model folder's detectors are named by their file.
+        let thresholds = m.kind.trained(settings: m.settings, box: box, label: m.kind.defaultLabel == nil ? positive : nil)
         var training = BinaryCounts()
         for (k, i) in idx.enumerated() { training.record(isPositive: isPositive[k], accepted: m.accepts(thresholds, at: i)) }
         return Result(thresholds: thresholds, chosen: chosen, training: training)

@@ -148,36 +148,13 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How far a detector's gesture may be varied and still be the same gesture.
-public struct AugmentationTolerance: Hashable, Sendable {
-    /// Largest rotation either way, in degrees.
-    public var rotationDegrees: Double
-    /// Whether a mirrored stroke is still the gesture (a circle drawn the other way
-    /// round is; a mirrored check mark is not).
-    public var mirror: Bool
+/// How far a detector's gesture may be varied and still be the same gesture: each
+/// detector declares its own (``GestureDetectors/ShapeDetector/tolerance``).
+public typealias AugmentationTolerance = ShapeTolerance
 
-    public init(rotationDegrees: Double, mirror: Bool) {
-        self.rotationDegrees = rotationDegrees
-        self.mirror = mirror
-    }
-
-    /// Check mark: tilted by how the device is held (±20°), never mirrored.
-    public static let checkmark = AugmentationTolerance(rotationDegrees: 20, mirror: false)
-    /// Circle: any starting angle, either direction.
-    public static let circle = AugmentationTolerance(rotationDegrees: 180, mirror: true)
-
-    /// Any other gesture: orientation often tells symbols apart (a `v` from a caret, a
-    /// left from a right bracket), so only a slight tilt (±15°) and never mirrored.
-    public static let general = AugmentationTolerance(rotationDegrees: 15, mirror: false)
-
+extension ShapeTolerance {
     /// The tolerance of a detector's gesture.
-    public static func of(_ kind: DetectorKind) -> AugmentationTolerance {
-        switch kind {
-        case .checkmark: .checkmark
-        case .circle: .circle
-        case .shape: .general
-        }
-    }
+    public static func of(_ kind: DetectorKind) -> ShapeTolerance { kind.tolerance }
 }
 
 public enum StrokeAugmentation {
@@ -191,7 +168,7 @@ public enum StrokeAugmentation {
     /// One random device: a sampling rate, a scale, a rotation within the tolerance, an
     /// aspect, time jitter, and half of the time GPSR resampling and position noise
     /// (mirrored half of the time when the tolerance allows).
-    public static func randomDevice(tolerance: AugmentationTolerance, using rng: inout SeededGenerator) -> [StrokeTransform] {
+    public static func randomDevice(tolerance: ShapeTolerance, using rng: inout SeededGenerator) -> [StrokeTransform] {
         func logUniform(_ r: ClosedRange<Double>) -> Double {
             exp(Double.random(in: log(r.lowerBound)...log(r.upperBound), using: &rng))
         }
@@ -211,7 +188,7 @@ public enum StrokeAugmentation {
     /// `copies` randomly transformed copies of every sample (each a new random device),
     /// in sample order. Copies keep their sample's label and subject. Deterministic for a
     /// seed.
-    public static func copies(of dataset: Dataset, copies: Int, tolerance: AugmentationTolerance,
+    public static func copies(of dataset: Dataset, copies: Int, tolerance: ShapeTolerance,
                               seed: UInt64) -> [Sample] {
         guard copies > 0 else { return [] }
         var rng = SeededGenerator(seed: seed ^ 0xA11_6E57)
@@ -228,14 +205,14 @@ public enum StrokeAugmentation {
     }
 
     /// The originals followed by ``copies(of:copies:tolerance:seed:)``.
-    public static func augmented(_ dataset: Dataset, copies: Int, tolerance: AugmentationTolerance,
+    public static func augmented(_ dataset: Dataset, copies: Int, tolerance: ShapeTolerance,
                                  seed: UInt64) -> Dataset {
         Dataset(dataset.samples + Self.copies(of: dataset, copies: copies, tolerance: tolerance, seed: seed))
     }
 
     /// The device shifts measured by `eval detector --device-shift`: each transform on
     /// its own, at the ends of its range.
-    public static func deviceShifts(tolerance: AugmentationTolerance) -> [StrokeTransform] {
+    public static func deviceShifts(tolerance: ShapeTolerance) -> [StrokeTransform] {
         var t: [StrokeTransform] = [
             .samplingRate(30), .samplingRate(60), .samplingRate(240),
             .scale(scaleRange.lowerBound), .scale(scaleRange.upperBound),

@@ -31,14 +31,14 @@ public struct GestureModel: Sendable {
     public var thresholds: RejectionThresholds?
     public var verifier: RejectionVerifier?
     public var detectors: [DetectorKind: AnyDetectorThresholds]
-    /// General shape detectors by the label they detect.
-    public var shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>]
+    /// Detectors trained for a label of the data (``GestureDetectors/DetectorKind/forAnyLabel``), by that label.
+    public var shapeDetectors: [String: AnyDetectorThresholds]
     /// The recognizer with the manifest's matcher and active rejection rule.
     public let recognizer: ModelRecognizer
 
     public init(manifest: TrainingManifest, library: TemplateLibrary, thresholds: RejectionThresholds?, verifier: RejectionVerifier?,
                 detectors: [DetectorKind: AnyDetectorThresholds],
-                shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>] = [:]) throws {
+                shapeDetectors: [String: AnyDetectorThresholds] = [:]) throws {
         self.manifest = manifest
         self.shapeDetectors = shapeDetectors
         self.library = library
@@ -71,12 +71,13 @@ public struct GestureModel: Sendable {
     public static let verifierFile = "verifier.json"
     public static let thresholdsFile = "rejection.json"
     public static func detectorFile(_ kind: DetectorKind) -> String { "\(kind.rawValue).json" }
-    /// `shape-LABEL.json`: the general shape detector trained for `label`.
-    public static func shapeDetectorFile(_ label: String) -> String { "shape-\(label).json" }
+    /// `shape-LABEL.json`: the detector for any label (the general shape detector) trained for `label`.
+    public static func shapeDetectorFile(_ label: String) -> String { "\(shapeFilePrefix)\(label).json" }
+    private static var shapeFilePrefix: String { "\(DetectorKind.forAnyLabel.rawValue)-" }
     /// The label a `shape-LABEL.json` file name is for, or `nil`.
     public static func shapeLabel(ofFile name: String) -> String? {
-        guard name.hasPrefix("shape-"), name.hasSuffix(".json"), name.count > 11 else { return nil }
-        return String(name.dropFirst(6).dropLast(5))
+        guard name.hasPrefix(shapeFilePrefix), name.hasSuffix(".json"), name.count > shapeFilePrefix.count + 5 else { return nil }
+        return String(name.dropFirst(shapeFilePrefix.count).dropLast(5))
     }
     /// `true` when `label` can name a file in a model folder: letters, digits, `_`, `-`
     /// and `.`, not starting with `.`, at most 100 characters.
@@ -140,10 +141,10 @@ public struct GestureModel: Sendable {
                 detectors[kind] = t
             }
         }
-        var shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>] = [:]
+        var shapeDetectors: [String: AnyDetectorThresholds] = [:]
         for name in shapeFiles {
             guard let label = shapeLabel(ofFile: name),
-                  case .shape(let t)? = try decode(name, { try AnyDetectorThresholds.decode($0, kind: .shape, file: folder.appendingPathComponent(name).path) })
+                  let t = try decode(name, { try AnyDetectorThresholds.decode($0, kind: .forAnyLabel, file: folder.appendingPathComponent(name).path) })
             else { continue }
             guard t.label == label else {
                 throw GestureModelError.badPart(folder: dir, part: name, reason: "field 'label': '\(t.label ?? "(none)")' is not the label '\(label)' the file is named for")

@@ -5,32 +5,33 @@ extension EvaluationReport {
     /// The report of `gesturelab eval detector … --report DIR`.
     ///
     /// - Parameters:
-    ///   - e: an evaluation made with per-sample details (their scores make the ROC curve
-    ///     and histograms); without them the report has the counts only.
-    ///   - book: the book preset's counts on the same samples, marked beside the evaluated
-    ///     thresholds (omit when the evaluated thresholds are the preset).
+    ///   - e: an evaluation from ``DetectorEvaluator`` (its tally's decision values make the
+    ///     ROC curve and histograms; an evaluation read back from JSON has them only with
+    ///     per-sample details); the book preset, when compared, is marked beside the
+    ///     evaluated thresholds.
     ///   - seed: the run's seed (training folds); stated even when nothing was random.
-    public static func detector(_ e: DetectorEvaluation, dataset: DatasetSummary?, book: NamedOperatingPoint?,
+    public static func detector(_ e: DetectorEvaluation, dataset: DatasetSummary?,
                                 seed: UInt64, settings: [String: SettingValue] = [:]) -> EvaluationReport {
         let clamp = DetectorTally.marginClamp
-        var pos: [Double] = [], neg: [Double] = []
-        for s in e.samples ?? [] {
-            // A book rule's (or the stream's) yes/no reads as ±1; an unmeasurable stroke as −1.
-            let v = Swift.min(clamp, Swift.max(-clamp, s.margin ?? (s.detected ? 1 : -1)))
-            if s.positive { pos.append(v) } else { neg.append(v) }
+        let tally = e.tally ?? e.samples.map { samples in
+            var t = DetectorTally(kind: e.detector, positive: e.positiveLabel)
+            for s in samples { t.record(label: s.label, subject: s.subject, accepted: s.detected, margin: s.margin) }
+            return t
         }
         var notes: [String] = []
-        if e.samples == nil { notes.append("no per-sample scores: the ROC curve and histograms are empty") }
+        if tally == nil { notes.append("no per-sample scores: the ROC curve and histograms are empty") }
         if !e.falseDetections.isEmpty {
             let list = e.falseDetections.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.key) \($0.value)" }
             notes.append("false detections by label: " + list.joined(separator: ", "))
         }
+        // A book rule's (or the stream's) yes/no reads as ±1; an unmeasurable stroke as −1.
         var binary = BinaryEvaluation(
             name: e.detector.rawValue, positive: "label '\(e.positiveLabel)'",
             scoreName: e.mode == "streaming" ? "fired by the end of the stroke (+1) or not (−1)"
                                              : "decision value (box margin clamped to ±\(Int(clamp)); ±1 for book rules; ≥ 0 is detected)",
-            positives: pos, negatives: neg, orientation: .higherIsPositive, chosenName: e.thresholdsSource,
-            threshold: 0, comparisons: book.map { [$0] } ?? [], acceptedByLabel: e.perLabel)
+            positives: tally?.positiveValues ?? [], negatives: tally?.negativeValues ?? [], orientation: .higherIsPositive,
+            chosenName: e.thresholdsSource, threshold: 0, comparisons: e.bookPreset.map { [$0] } ?? [],
+            acceptedByLabel: e.perLabel)
         // The counts of record are the evaluation's own (identical when scores are present).
         binary.chosen = NamedOperatingPoint(name: e.thresholdsSource, threshold: 0, counts: e.counts)
         var s = settings

@@ -86,7 +86,7 @@ public enum SubjectCrossValidation {
             for n in result.manifest.notTrained where !notTrained.contains(n) { notTrained.append(n) }
             let testSamples = test.samples.filter { TrainingWorkflow.isUsable($0.gesture) && !($0.label ?? "").isEmpty }
             let testSet = Dataset(testSamples)
-            for (kind, label) in [(DetectorKind.checkmark, settings.checkmarkLabel), (.circle, settings.circleLabel)] {
+            for (kind, label) in settings.builtInDetectors {
                 guard let trained = result.detectors[kind] else { continue }
                 let m = DetectorMeasurements.measure(kind, dataset: testSet)
                 tallies[kind, default: DetectorTally(kind: kind, positive: label)].add(m, trained: trained)
@@ -130,7 +130,7 @@ public enum SubjectCrossValidation {
         var rows: [Summary.DetectorRow] = []
         for kind in DetectorKind.builtIn {
             guard let t = tallies[kind] else { continue }
-            let e = t.evaluation
+            let e = t.evaluation()
             binary.append(e)
             for p in e.comparisons + [e.chosen] {
                 rows.append(.init(detector: kind.rawValue, positiveLabel: t.positive, thresholds: p.name,

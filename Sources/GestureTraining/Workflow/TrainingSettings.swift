@@ -1,4 +1,5 @@
 import GestureData
+import GestureDetectors
 import GestureMatching
 
 /// Everything `gesturelab train` decides with, recorded in the manifest so a training run
@@ -28,10 +29,10 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     public var splicedNegatives: Int
     /// The false-positive rate the detectors are tuned to on the training data.
     public var detectorTargetFPR: Double
-    /// Label of the check-mark samples (`check` in the $1 logs).
-    public var checkmarkLabel: String
-    /// Label of the circle samples (`circle` in the $1 logs).
-    public var circleLabel: String
+    /// Labels the model folder's detectors (``GestureDetectors/DetectorKind/builtIn``) are
+    /// trained on, by detector id, where they differ from each detector's default label
+    /// (`check` for the check mark, `circle` for the circle: the $1 logs' names).
+    public var detectorLabels: [String: String]
     /// The seed every random choice derives from.
     public var seed: UInt64
     /// The active rejection rule: the learned verifier (default) or the per-label
@@ -58,7 +59,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
                 algorithm: MatcherAlgorithm = .combined, rejection: RejectionMethod = .f1,
                 syntheticPositivesPerSample: Int = 8, minimumSamplesPerLabel: Int = 5,
                 syntheticNegatives: Int = 200, splicedNegatives: Int = 200, detectorTargetFPR: Double = 0.01,
-                checkmarkLabel: String = "check", circleLabel: String = "circle", seed: UInt64 = 1) {
+                detectorLabels: [String: String] = [:], seed: UInt64 = 1) {
         self.templatesPerClass = templatesPerClass
         self.selection = selection
         self.algorithm = algorithm
@@ -68,13 +69,28 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
         self.syntheticNegatives = syntheticNegatives
         self.splicedNegatives = splicedNegatives
         self.detectorTargetFPR = detectorTargetFPR
-        self.checkmarkLabel = checkmarkLabel
-        self.circleLabel = circleLabel
+        self.detectorLabels = detectorLabels
         self.seed = seed
     }
 
-    /// The settings as text, for manifests and reports.
+    /// The label a built-in detector is trained on.
+    public func label(for kind: DetectorKind) -> String {
+        detectorLabels[kind.rawValue] ?? kind.defaultLabel ?? kind.rawValue
+    }
+
+    /// The model folder's detectors with the labels they are trained on.
+    public var builtInDetectors: [(kind: DetectorKind, label: String)] {
+        DetectorKind.builtIn.map { ($0, label(for: $0)) }
+    }
+
+    /// The settings as text, for manifests and reports (`<id>Label` for each built-in detector).
     public var described: [String: SettingValue] {
+        var d = baseDescription
+        for (kind, label) in builtInDetectors { d["\(kind.rawValue)Label"] = .string(label) }
+        return d
+    }
+
+    private var baseDescription: [String: SettingValue] {
         [
             "templatesPerClass": SettingValue(templatesPerClass),
             "selection": .string(selection.rawValue),
@@ -85,8 +101,6 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
             "syntheticNegatives": SettingValue(syntheticNegatives),
             "splicedNegatives": SettingValue(splicedNegatives),
             "detectorTargetFPR": SettingValue(detectorTargetFPR),
-            "checkmarkLabel": .string(checkmarkLabel),
-            "circleLabel": .string(circleLabel),
             "seed": SettingValue(seed),
             "rejectionRule": .string(rejectionRule.rawValue),
             "verifierTarget": .string(verifier.target.description),

@@ -16,8 +16,9 @@ public struct TrainingResult: Sendable {
     /// Trained detector thresholds; a detector that could not be trained is absent and
     /// the manifest says why.
     public var detectors: [DetectorKind: AnyDetectorThresholds]
-    /// General shape detectors by label (``TrainingSettings/shapeLabels``).
-    public var shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>] = [:]
+    /// Detectors trained for a label of the data (``GestureDetectors/DetectorKind/forAnyLabel``) by
+    /// label (``TrainingSettings/shapeLabels``).
+    public var shapeDetectors: [String: AnyDetectorThresholds] = [:]
     public var manifest: TrainingManifest
     /// Figures on the training data itself (in-sample, so optimistic).
     public var report: EvaluationReport
@@ -40,7 +41,7 @@ public struct TrainingResult: Sendable {
         out[Self.rejectionFile] = try rejection.encoded()
         if let verifier { out[Self.verifierFile] = try verifier.encoded() }
         for (kind, t) in detectors { out[Self.detectorFile(kind)] = try t.encoded() }
-        for (label, t) in shapeDetectors { out[GestureModel.shapeDetectorFile(label)] = try AnyDetectorThresholds.shape(t).encoded() }
+        for (label, t) in shapeDetectors { out[GestureModel.shapeDetectorFile(label)] = try t.encoded() }
         for k in Array(out.keys) where out[k]?.last != 0x0A { out[k]?.append(0x0A) }
         var manifest = self.manifest
         manifest.files = out.mapValues { d in var h = FNV1a64(); h.combine(d); return h.hex }
@@ -122,19 +123,19 @@ public enum TrainingWorkflow {
         trained.append("rejection thresholds (\(settings.algorithm.rawValue), \(TrainingSettings.describe(settings.rejection))): \(matcherPart.rejection.thresholds.count) label(s)")
 
         var detectors: [DetectorKind: AnyDetectorThresholds] = [:]
-        var shapeDetectors: [String: DetectorThresholds<GeneralShapeDetector>] = [:]
+        var shapeDetectors: [String: AnyDetectorThresholds] = [:]
         var binary: [BinaryEvaluation] = []
-        let wanted = [(DetectorKind.checkmark, settings.checkmarkLabel), (.circle, settings.circleLabel)]
-            + settings.shapeLabels(in: labels).map { (DetectorKind.shape, $0) }
-        for (kind, label) in wanted {
-            let name = kind == .shape ? "shape detector for '\(label)'" : "\(kind.rawValue) detector"
+        let wanted = settings.builtInDetectors.map { ($0.kind, $0.label, false) }
+            + settings.shapeLabels(in: labels).map { (DetectorKind.forAnyLabel, $0, true) }
+        for (kind, label, perLabel) in wanted {
+            let name = perLabel ? "\(kind.rawValue) detector for '\(label)'" : "\(kind.rawValue) detector"
             guard labels.contains(label) else {
-                notTrained.append(kind == .shape
+                notTrained.append(perLabel
                     ? "\(name): no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", ")))"
-                    : "\(name): no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", "))); name the label with --\(kind.rawValue)-label")
+                    : "\(name): no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", "))); name the label with --detector-label \(kind.rawValue)=LABEL")
                 continue
             }
-            guard kind != .shape || GestureModel.isFileSafe(label) else {
+            guard !perLabel || GestureModel.isFileSafe(label) else {
                 notTrained.append("\(name): the label cannot name a file (letters, digits, _ - . only)")
                 continue
             }
@@ -142,7 +143,7 @@ public enum TrainingWorkflow {
             let copies = StrokeAugmentation.copies(of: data, copies: settings.detectorAugmentation,
                                                    tolerance: .of(kind), seed: settings.seed)
             let set = Dataset(data.samples + copies + synthetic.positives.filter { $0.label == label } + synthetic.negatives)
-            let stage = kind == .shape ? "shape '\(label)'" : kind.rawValue
+            let stage = perLabel ? "\(kind.rawValue) '\(label)'" : kind.rawValue
             let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(stage) features", $0, $1) }
             do {
                 var r = try DetectorTrainer.train(m, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
@@ -150,17 +151,17 @@ public enum TrainingWorkflow {
                 r.thresholds.provenance = "gesturelab train, target FPR \(settings.detectorTargetFPR), "
                     + (settings.detectorAugmentation > 0 ? "\(settings.detectorAugmentation) transformed copies of each sample, " : "")
                     + "seed \(settings.seed), data \(summary.fingerprint)"
-                if case .shape(let t) = r.thresholds {
-                    shapeDetectors[label] = t
+                if perLabel {
+                    shapeDetectors[label] = r.thresholds
                 } else {
                     detectors[kind] = r.thresholds
                 }
-                trained.append(kind == .shape
+                trained.append(perLabel
                     ? "\(name): training TPR \(pct(r.training.truePositiveRate)), FPR \(pct(r.training.falsePositiveRate))"
                     : "\(name) for '\(label)': training TPR \(pct(r.training.truePositiveRate)), FPR \(pct(r.training.falsePositiveRate))")
                 var tally = DetectorTally(kind: kind, positive: label)
                 tally.add(m, trained: r.thresholds)
-                binary.append(tally.evaluation)
+                binary.append(tally.evaluation())
             } catch {
                 notTrained.append("\(name): \(error)")
             }

@@ -6,10 +6,11 @@ import GestureGeometry
 /// detector, for a ``StrokeRecognizer``:
 ///
 /// ```swift
-/// let check = StrokeRecognizer(name: "check", detector: CheckmarkStrokeDetector(thresholds: .checkPlease))
-/// let circle = StrokeRecognizer(name: "circle", detector: CircleStrokeDetector(thresholds: .sadun, decision: .end))
+/// let check = StrokeRecognizer(name: "check", detector: ShapeStrokeDetector(thresholds: CheckmarkThresholds.checkPlease))
+/// let circle = StrokeRecognizer(name: "circle", detector: ShapeStrokeDetector(thresholds: CircleThresholds.sadun))
 /// ```
-/// With ``DetectorDecision/streaming`` it recognizes at the point where its
+/// It decides when the detector does by default (``GestureDetectors/ShapeDetector/decidesWhileMoving``:
+/// CheckPlease while the finger moves, Sadun's circle when it lifts). With ``DetectorDecision/streaming`` it recognizes at the point where its
 /// `DetectorStream` fires (and, if it has not, asks the stream's whole-stroke decision
 /// when the finger lifts); with ``DetectorDecision/end`` it keeps the points and applies
 /// the whole-stroke test when the finger lifts. Reports the thresholds' label (if any) as
@@ -20,9 +21,9 @@ public struct ShapeStrokeDetector<D: ShapeDetector>: StrokeDetecting {
     private var stream: DetectorStream<D>
     private var points: [Point] = []
 
-    public init(thresholds: DetectorThresholds<D>, decision: DetectorDecision = .streaming) {
+    public init(thresholds: DetectorThresholds<D>, decision: DetectorDecision? = nil) {
         self.thresholds = thresholds
-        self.decision = decision
+        self.decision = decision ?? (D.decidesWhileMoving ? .streaming : .end)
         stream = DetectorStream(thresholds: thresholds)
     }
 
@@ -52,8 +53,3 @@ public struct ShapeStrokeDetector<D: ShapeDetector>: StrokeDetecting {
 
     private var recognized: StrokeDecision { .recognized(score: nil, match: thresholds.label) }
 }
-
-/// The check mark hosted by a ``StrokeRecognizer``.
-public typealias CheckmarkStrokeDetector = ShapeStrokeDetector<CheckmarkDetector>
-/// The circle hosted by a ``StrokeRecognizer``.
-public typealias CircleStrokeDetector = ShapeStrokeDetector<CircleDetector>
