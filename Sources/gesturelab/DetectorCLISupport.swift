@@ -24,6 +24,15 @@ struct DetectorTargetOptions: ParsableArguments {
         valueName: "N"))
     var augment: Int = 0
 
+    @Flag(name: .customLong("choose-settings"), help: ArgumentHelp(
+        "Also choose the stroke preparation (the detector's settings, a wider corner window, or half the resampled points) on the inner leave-one-subject-out folds, as margin and strictness are."))
+    var chooseSettings = false
+
+    /// The measurements to train on: `m`, or `m` measured with each settings variant.
+    func variants(_ m: DetectorMeasurements) -> [DetectorMeasurements] {
+        chooseSettings ? m.settings.variants.map { m.remeasured(with: $0) } : [m]
+    }
+
     func validate() throws {
         if targetFPR != nil && targetTPR != nil { throw ValidationError("give --target-fpr or --target-tpr, not both") }
         if !(0...20).contains(augment) { throw ValidationError("--augment must be between 0 and 20 copies, got \(augment)") }
@@ -39,7 +48,7 @@ struct DetectorTargetOptions: ParsableArguments {
 
     /// The flags as typed, for provenance notes.
     var commandLine: String {
-        let a = augment > 0 ? " --augment \(augment)" : ""
+        let a = (augment > 0 ? " --augment \(augment)" : "") + (chooseSettings ? " --choose-settings" : "")
         switch target {
         case .falsePositiveRate(let f): return "--target-fpr \(f) --seed \(seed)\(a)"
         case .truePositiveRate(let t): return "--target-tpr \(t) --seed \(seed)\(a)"
@@ -67,8 +76,21 @@ struct DetectorChoiceOptions: ParsableArguments {
     @Option(help: "The label of the positive samples, e.g. check or circle; all others are negatives.")
     var positive: String?
 
+    @Flag(name: .customLong("choose-detector"), help: ArgumentHelp(
+        "With training: also train the general shape detector (or, for --label L, the detector made for L, if any) and keep whichever did better on the inner leave-one-subject-out folds."))
+    var chooseDetector = false
+
     /// The detector: the argument, or the one trained for any label.
     var detector: DetectorKind { detectorArgument ?? .forAnyLabel }
+
+    /// The other detectors `--choose-detector` tries: the one for any label, and any whose
+    /// default label is the positive label.
+    var otherDetectors: [DetectorKind] {
+        guard chooseDetector else { return [] }
+        return DetectorKind.allCases.filter {
+            $0 != detector && ($0 == .forAnyLabel || $0.defaultLabel == positiveLabel)
+        }
+    }
     /// The positive label: `--positive` or `--label`.
     var positiveLabel: String { positive ?? label ?? "" }
 

@@ -41,8 +41,10 @@ struct EvalDetector: ParsableCommand {
 
     func validate() throws {
         if model != nil && thresholds != "default" { throw ValidationError("give --model or --thresholds, not both") }
-        if thresholds.lowercased() != "train" && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0) {
-            throw ValidationError("--target-fpr/--target-tpr/--augment apply only with --thresholds train")
+        if thresholds.lowercased() != "train"
+            && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0 || target.chooseSettings
+                || which.chooseDetector) {
+            throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--choose-detector apply only with --thresholds train")
         }
     }
 
@@ -79,7 +81,11 @@ struct EvalDetector: ParsableCommand {
                 ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector)) : nil
             e = try DetectorEvaluator.evaluate(m, positive: positiveLabel, thresholds: choice, protocol: evaluationProtocol,
                                                mode: mode, includeDetails: details || deviceShift || reportOptions.reportDirectory != nil,
-                                               trainingExtra: extra) {
+                                               trainingExtra: extra, chooseSettings: target.chooseSettings,
+                                               otherDetectors: which.otherDetectors.map { kind in
+                                                   (DetectorMeasurements.measure(kind, dataset: data),
+                                                    target.augment > 0 ? DetectorMeasurements.measure(kind, dataset: target.augmentedCopies(data, kind: kind)) : nil)
+                                               }) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }
         } catch let error as DetectorTrainingError {

@@ -51,9 +51,17 @@ struct TrainDetector: ParsableCommand {
             // strictness hold each person's copies out with them.
             m = m.appending(DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector)))
         }
+        var variants = target.variants(m)
+        for kind in which.otherDetectors {
+            var other = DetectorMeasurements.measure(kind, dataset: data)
+            if target.augment > 0 {
+                other = other.appending(DetectorMeasurements.measure(kind, dataset: target.augmentedCopies(data, kind: kind)))
+            }
+            variants += target.variants(other)
+        }
         let result: DetectorTrainer.Result
         do {
-            result = try DetectorTrainer.train(m, positive: positiveLabel, target: target.target, seed: target.seed)
+            result = try DetectorTrainer.train(variants, positive: positiveLabel, target: target.target, seed: target.seed)
         } catch let e as DetectorTrainingError {
             // No positives / no negatives: say which dataset they were looked for in.
             if case .badThresholds = e { throw e }
@@ -64,7 +72,7 @@ struct TrainDetector: ParsableCommand {
         let v = result.chosen.validation
         thresholds.provenance = """
             gesturelab train detector \(detector.rawValue) --dataset \(dataset) --positive \(positiveLabel) \
-            \(target.commandLine)\(excluded); \(data.count) samples\(target.augment > 0 ? " and \(target.augment) transformed copies of each" : "") \
+            \(target.commandLine)\(which.chooseDetector ? " --choose-detector" : "")\(excluded);\(result.thresholds.kind == detector ? "" : " the \(result.thresholds.kind.rawValue) detector did better on the inner folds;") \(data.count) samples\(target.augment > 0 ? " and \(target.augment) transformed copies of each" : "") \
             (\(result.training.positives) positives, \(result.training.negatives) negatives) from \(data.subjects.count) subjects; margin \(result.chosen.margin), \
             strictness \(result.chosen.strictness); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
             FPR \(DetectorCLI.percent(v.falsePositiveRate))

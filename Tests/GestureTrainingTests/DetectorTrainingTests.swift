@@ -122,6 +122,65 @@ import Testing
         #expect(tally.evaluation().chosen.counts == curve.chosen.counts)
     }
 
+    /// `--choose-settings`: the preparation is chosen on inner folds like margin and
+    /// strictness; the winner's settings are the ones the thresholds record and decide with.
+    @Test func settingsAreChosenOnInnerFolds() throws {
+        let m = Self.circleFeatures
+        let variants = m.settings.variants
+        #expect(variants.first == m.settings && Set(variants).count == variants.count && variants.count == 3)
+        #expect(variants.allSatisfy { $0.problem == nil })
+        let measured = variants.map { m.remeasured(with: $0) }
+        #expect(measured[0].vectors == m.vectors && measured[2].settings.resampleCount == 32)
+        let chosen = try DetectorTrainer.train(measured, positive: "circle", target: .falsePositiveRate(0.01), seed: 1)
+        let each = try measured.map { try DetectorTrainer.train($0, positive: "circle", target: .falsePositiveRate(0.01), seed: 1) }
+        // The winner is one of the variants, none of the others did strictly better on the inner folds.
+        let k = try #require(each.firstIndex { $0.thresholds.settings == chosen.thresholds.settings })
+        #expect(chosen.thresholds == each[k].thresholds && chosen.chosen == each[k].chosen)
+        #expect(!each.contains { BoxTrainer.isBetter($0.chosen, than: chosen.chosen, target: .falsePositiveRate(0.01)) })
+        // One variant is the plain training.
+        #expect(try DetectorTrainer.train([m], positive: "circle", target: .falsePositiveRate(0.01), seed: 1).thresholds
+                == each[0].thresholds)
+    }
+
+    /// `--choose-detector`: each fold keeps the detector whose box did better on its inner
+    /// folds, and its samples are decided by that detector's measures.
+    @Test func evaluationCanChooseTheDetectorOnInnerFolds() throws {
+        let shape = DetectorMeasurements.measure(.shape, dataset: Self.data)
+        let e = try DetectorEvaluator.evaluate(Self.circleFeatures, positive: "circle", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
+                                               protocol: .leaveOneSubjectOut, includeDetails: true, otherDetectors: [(shape, nil)])
+        let folds = try #require(e.foldThresholds)
+        #expect(folds.count >= 3)
+        for s in try #require(e.samples) {
+            let t = try #require(folds[s.subject ?? "(none)"])
+            let m = t.kind == .circle ? Self.circleFeatures : shape
+            #expect(m.decider(t)(s.index).accepted == s.detected)
+        }
+        // The device-shift evaluation decides each sample with its fold's detector too.
+        #expect(DeviceShiftEvaluation.run(Self.data, evaluation: e, transforms: [], seed: 1).first?.counts == e.counts)
+        let (subject, t) = try #require(folds.sorted { $0.key < $1.key }.first)
+        let train = (0..<shape.count).filter { (shape.subjects[$0] ?? "(none)") != subject }
+        let again = try DetectorTrainer.train([Self.circleFeatures, shape], positive: "circle", indices: train,
+                                              target: .falsePositiveRate(0.01), seed: 1)
+        #expect(again.thresholds == t)
+    }
+
+    @Test func aCandidateIsBetterWithinTheLimitThenCloserToIt() {
+        func c(tp: Int, fp: Int) -> BoxTrainer.Candidate {
+            var v = BinaryCounts()
+            for i in 0..<100 { v.record(isPositive: true, accepted: i < tp) }
+            for i in 0..<100 { v.record(isPositive: false, accepted: i < fp) }
+            return BoxTrainer.Candidate(margin: 0, strictness: 0, validation: v)
+        }
+        let limit = BoxTrainer.Target.falsePositiveRate(0.02)
+        #expect(BoxTrainer.isBetter(c(tp: 90, fp: 1), than: c(tp: 80, fp: 0), target: limit))
+        #expect(BoxTrainer.isBetter(c(tp: 50, fp: 2), than: c(tp: 99, fp: 5), target: limit), "within the limit first")
+        #expect(!BoxTrainer.isBetter(c(tp: 90, fp: 1), than: c(tp: 90, fp: 0), target: limit), "a tie keeps the earlier")
+        #expect(BoxTrainer.isBetter(c(tp: 10, fp: 3), than: c(tp: 99, fp: 5), target: limit), "closer to the limit")
+        let floor = BoxTrainer.Target.truePositiveRate(0.9)
+        #expect(BoxTrainer.isBetter(c(tp: 95, fp: 3), than: c(tp: 99, fp: 4), target: floor))
+        #expect(BoxTrainer.isBetter(c(tp: 91, fp: 50), than: c(tp: 80, fp: 0), target: floor))
+    }
+
     @Test func thresholdsFilesRoundTripAndNameTheFileOnBadVersions() throws {
         let dir = try TemporaryDirectory("detector-thresholds")
         defer { dir.remove() }

@@ -38,6 +38,20 @@ public struct ShapeSettings: Hashable, Sendable {
         public static let cornerWindow = 1...64
     }
 
+    /// Preparations a trainer may choose among on inner folds (`--choose-settings`): these
+    /// settings first, then a wider corner window (two more vertices, which a shaky or
+    /// noisy stroke's small turns do not add up over) and half as many resampled points
+    /// (at least 16: each point then averages a longer stretch of the stroke).
+    public var variants: [ShapeSettings] {
+        var wider = self
+        wider.cornerWindow = Swift.min(cornerWindow + 2, Limits.cornerWindow.upperBound)
+        var coarser = self
+        coarser.resampleCount = Swift.max(16, resampleCount / 2)
+        var out = [self]
+        for v in [wider, coarser] where !out.contains(v) { out.append(v) }
+        return out
+    }
+
     /// The first value outside ``Limits`` (or a non-finite `cornerDegrees`), described, or `nil`.
     public var problem: String? {
         let ranges: [(String, Int, ClosedRange<Int>)] = [

@@ -58,6 +58,12 @@ public struct BoxTrainer: Sendable {
         public var margin: Double
         public var strictness: Double
         public var validation: BinaryCounts
+
+        public init(margin: Double, strictness: Double, validation: BinaryCounts) {
+            self.margin = margin
+            self.strictness = strictness
+            self.validation = validation
+        }
     }
 
     /// Quantile levels (fraction of positives cut off on one side) a bound may move to.
@@ -200,6 +206,23 @@ public struct BoxTrainer: Sendable {
     /// (for an FPR target) or the lowest FPR (for a TPR target); ties go to the wider,
     /// gentler box (larger margin, then lower strictness). When none meets it, the one
     /// closest to meeting it.
+    /// Whether `a` did strictly better on its inner folds than `b` under `target`'s rule
+    /// (``choose(_:target:)``): within the FPR limit, a higher TPR (or, within the TPR floor,
+    /// a lower FPR); outside it, closer to the limit.
+    public static func isBetter(_ a: Candidate, than b: Candidate, target: Target) -> Bool {
+        let (av, bv) = (a.validation, b.validation)
+        switch target {
+        case .falsePositiveRate(let limit):
+            let (aOK, bOK) = (av.falsePositiveRate <= limit, bv.falsePositiveRate <= limit)
+            if aOK != bOK { return aOK }
+            return aOK ? av.truePositiveRate > bv.truePositiveRate : av.falsePositiveRate < bv.falsePositiveRate
+        case .truePositiveRate(let limit):
+            let (aOK, bOK) = (av.truePositiveRate >= limit, bv.truePositiveRate >= limit)
+            if aOK != bOK { return aOK }
+            return aOK ? av.falsePositiveRate < bv.falsePositiveRate : av.truePositiveRate > bv.truePositiveRate
+        }
+    }
+
     public static func choose(_ candidates: [Candidate], target: Target) -> Candidate? {
         func gentler(_ a: Candidate, _ b: Candidate) -> Bool {
             a.margin != b.margin ? a.margin > b.margin : a.strictness < b.strictness

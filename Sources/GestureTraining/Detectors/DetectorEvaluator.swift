@@ -33,12 +33,20 @@ public enum DetectorEvaluator {
     ///   - trainingExtra: further training samples (augmented copies of `m`'s, see
     ///     ``StrokeAugmentation``), used only to train: a fold trains on those whose
     ///     subject it does not test, and is tested on `m`'s samples alone.
+    ///   - chooseSettings: when training, also choose the preparation among
+    ///     ``GestureDetectors/ShapeSettings/variants`` on each fold's inner folds.
+    ///   - otherDetectors: when training, the same samples measured by other detectors (with
+    ///     their own augmented copies): each fold trains every detector and keeps the one
+    ///     whose box did best on its inner folds (``DetectorTrainer/train(_:positive:indices:target:seed:trainer:progress:)``;
+    ///     a tie keeps `m`'s detector). Fold and shipped thresholds may then be of any of them.
     ///   - progress: (done, total) over folds (training) or samples.
     /// - Throws: ``DetectorTrainingError`` when there are no positives or negatives, or a
     ///   training fold is empty.
     public static func evaluate(_ m: DetectorMeasurements, positive: String, thresholds choice: Thresholds,
                                 protocol proto: EvaluationProtocol, mode: Mode = .whole,
                                 includeDetails: Bool = false, trainingExtra: DetectorMeasurements? = nil,
+                                chooseSettings: Bool = false,
+                                otherDetectors: [(measured: DetectorMeasurements, extra: DetectorMeasurements?)] = [],
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
         guard isPositive.contains(true) else {
@@ -64,14 +72,17 @@ public enum DetectorEvaluator {
         var seedUsed: UInt64?
         var done = 0
 
+        // The measurements of each detector that may decide (the thresholds' own kind).
+        let measuredBy = [m] + otherDetectors.map(\.measured)
         func decide(_ t: AnyDetectorThresholds, _ i: Int) {
+            let mt = measuredBy.first { $0.kind == t.kind } ?? m
             switch mode {
             case .whole:
-                let d = m.decider(t)(i)
+                let d = mt.decider(t)(i)
                 decisions[i] = d.accepted
                 margins[i] = d.margin.flatMap { $0.isFinite ? $0 : nil }
             case .streaming:
-                decisions[i] = m.streamFires(t, at: i)
+                decisions[i] = mt.streamFires(t, at: i)
             }
         }
 
@@ -88,7 +99,16 @@ public enum DetectorEvaluator {
             seedUsed = seed
             let total = folds.count + (proto == .leaveOneSubjectOut ? 1 : 0)
             var perFold: [String: AnyDetectorThresholds] = [:]
-            let pool = trainingExtra.map { m.appending($0) } ?? m
+            // Every detector's and preparation's measurements made once; each fold chooses
+            // among them on its own inner folds.
+            var pools: [DetectorMeasurements] = []
+            for (measured, extra) in [(m, trainingExtra)] + otherDetectors {
+                precondition(measured.count == m.count && measured.labels == m.labels && measured.subjects == m.subjects,
+                             "other detectors must measure the same samples")
+                precondition(extra?.count == trainingExtra?.count, "every detector needs the same augmented copies")
+                let pool = extra.map { measured.appending($0) } ?? measured
+                pools += chooseSettings ? pool.settings.variants.map { pool.remeasured(with: $0) } : [pool]
+            }
             for (name, test) in folds {
                 let testSet = Set(test)
                 var trainIdx = proto == .all ? Array(0..<m.count) : (0..<m.count).filter { !testSet.contains($0) }
@@ -98,7 +118,7 @@ public enum DetectorEvaluator {
                 }
                 let t: AnyDetectorThresholds
                 do {
-                    t = try DetectorTrainer.train(pool, positive: positive, indices: trainIdx, target: tgt, seed: seed).thresholds
+                    t = try DetectorTrainer.train(pools, positive: positive, indices: trainIdx, target: tgt, seed: seed).thresholds
                 } catch DetectorTrainingError.noPositives, DetectorTrainingError.noNegatives {
                     throw DetectorTrainingError.emptyFold(subject: name)
                 }
@@ -108,7 +128,7 @@ public enum DetectorEvaluator {
                 progress?(done, total)
             }
             if proto == .leaveOneSubjectOut {
-                shipped = try DetectorTrainer.train(pool, positive: positive, target: tgt, seed: seed).thresholds
+                shipped = try DetectorTrainer.train(pools, positive: positive, target: tgt, seed: seed).thresholds
                 foldThresholds = perFold
                 progress?(total, total)
             } else {

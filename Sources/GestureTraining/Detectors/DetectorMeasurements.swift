@@ -52,6 +52,13 @@ public struct DetectorMeasurements: Sendable {
                                     sources: samples.map(\.source), strokes: strokes, settings: settings, vectors: vectors)
     }
 
+    /// The same samples measured with `settings` (these measurements when they already are).
+    public func remeasured(with settings: ShapeSettings) -> DetectorMeasurements {
+        guard settings != self.settings else { return self }
+        return DetectorMeasurements(kind: kind, labels: labels, subjects: subjects, sources: sources, strokes: strokes,
+                                    settings: settings, vectors: strokes.map { kind.detector.featureVector($0, settings: settings) })
+    }
+
     /// These measurements followed by `other`'s (same detector and settings; `other`'s
     /// samples get indices from `count` on). Used to train on originals plus augmented copies.
     public func appending(_ other: DetectorMeasurements) -> DetectorMeasurements {

@@ -23,6 +23,35 @@ public enum DetectorTrainer {
     public static func train(_ m: DetectorMeasurements, positive: String, indices: [Int]? = nil,
                              target: BoxTrainer.Target, seed: UInt64, trainer: BoxTrainer = BoxTrainer(),
                              progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
+        try train([m], positive: positive, indices: indices, target: target, seed: seed, trainer: trainer, progress: progress)
+    }
+
+    /// Trains on the same samples measured with several settings (``DetectorMeasurements/remeasured(with:)``,
+    /// ``ShapeSettings/variants``) and keeps the settings whose chosen box did best on the
+    /// inner leave-one-subject-out folds (by ``BoxTrainer/choose(_:target:)``'s rule; a tie
+    /// keeps the earlier settings). So the preparation too is chosen on held-out subjects,
+    /// never on the data the result is tested on.
+    /// - Precondition: `variants` is not empty and holds the same samples in the same order.
+    public static func train(_ variants: [DetectorMeasurements], positive: String, indices: [Int]? = nil,
+                             target: BoxTrainer.Target, seed: UInt64, trainer: BoxTrainer = BoxTrainer(),
+                             progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
+        precondition(!variants.isEmpty, "no measurements to train on")
+        var best: (m: DetectorMeasurements, chosen: BoxTrainer.Candidate)?
+        for (v, m) in variants.enumerated() {
+            let chosen = try choose(m, positive: positive, indices: indices, target: target, seed: seed, trainer: trainer) {
+                progress?(v * $1 + $0, variants.count * $1)
+            }
+            if let b = best, !BoxTrainer.isBetter(chosen, than: b.chosen, target: target) { continue }
+            best = (m, chosen)
+        }
+        guard let (m, chosen) = best else { throw DetectorTrainingError.noPositives(label: positive, labels: []) }
+        return try fit(m, positive: positive, indices: indices, chosen: chosen, target: target, trainer: trainer)
+    }
+
+    /// The inner-fold choice of margin and strictness for one set of measurements.
+    private static func choose(_ m: DetectorMeasurements, positive: String, indices: [Int]?, target: BoxTrainer.Target,
+                               seed: UInt64, trainer: BoxTrainer,
+                               progress: ((_ done: Int, _ total: Int) -> Void)?) throws -> BoxTrainer.Candidate {
         var trainer = trainer
         trainer.references += referenceShapes(m.kind, settings: m.settings)
         let idx = indices ?? Array(0..<m.count)
@@ -39,6 +68,18 @@ public enum DetectorTrainer {
         guard let chosen = BoxTrainer.choose(candidates, target: target) else {
             throw DetectorTrainingError.noPositives(label: positive, labels: [])
         }
+        return chosen
+    }
+
+    /// The box of `chosen` fitted on all the samples at `indices`.
+    private static func fit(_ m: DetectorMeasurements, positive: String, indices: [Int]?, chosen: BoxTrainer.Candidate,
+                            target: BoxTrainer.Target, trainer: BoxTrainer) throws -> Result {
+        var trainer = trainer
+        trainer.references += referenceShapes(m.kind, settings: m.settings)
+        let idx = indices ?? Array(0..<m.count)
+        let isPositive = idx.map { m.labels[$0] == positive }
+        let vectors = idx.map { m.vectors[$0] }
+        let names = m.featureNames
         let goals = BoxTrainer.goals(target, strictness: chosen.strictness)
         let box = trainer.fit(vectors: vectors, isPositive: isPositive, names: names, margin: chosen.margin,
                               fprGoal: goals.fprGoal, tprFloor: goals.tprFloor)

@@ -42,12 +42,18 @@ public enum DeviceShiftEvaluation {
     }
 
     static func row(_ name: String, _ data: Dataset, _ e: DetectorEvaluation) -> Row {
-        let m = DetectorMeasurements.measure(e.detector, dataset: data, settingsFrom: e.thresholds)
+        // Measured by every detector that decides some sample (folds may have chosen
+        // another detector than the evaluation's, with `--choose-detector`).
+        var measured: [DetectorKind: DetectorMeasurements] = [:]
+        for t in [e.thresholds] + (e.foldThresholds.map { Array($0.values) } ?? []) where measured[t.kind] == nil {
+            measured[t.kind] = DetectorMeasurements.measure(t.kind, dataset: data, settingsFrom: t)
+        }
         var counts = BinaryCounts()
-        for i in 0..<m.count {
-            let t = e.foldThresholds?[m.subjects[i] ?? "(none)"] ?? e.thresholds
+        for (i, sample) in data.samples.enumerated() {
+            let t = e.foldThresholds?[sample.subject ?? "(none)"] ?? e.thresholds
+            guard let m = measured[t.kind] else { continue }
             let fired = e.mode == DetectorEvaluator.Mode.streaming.rawValue ? m.streamFires(t, at: i) : m.accepts(t, at: i)
-            counts.record(isPositive: m.labels[i] == e.positiveLabel, accepted: fired)
+            counts.record(isPositive: sample.label == e.positiveLabel, accepted: fired)
         }
         return Row(transform: name, truePositiveRate: counts.truePositiveRate,
                    falsePositiveRate: counts.falsePositiveRate, counts: counts)
