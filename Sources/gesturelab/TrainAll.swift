@@ -71,6 +71,9 @@ struct TrainAll: ParsableCommand {
         valueName: "N"))
     var detectorAugmentation = 0
 
+    @Flag(name: .customLong("choose-settings"), help: "Detectors: choose the stroke preparation on the inner folds too (as train detector --choose-settings).")
+    var detectorChooseSettings = false
+
     @Option(name: .customLong("detector-label"), help: ArgumentHelp(
         "The label a model folder's detector is trained on, where the data names it otherwise (repeatable; defaults: \(DetectorKind.builtIn.map { "\($0.rawValue)=\($0.defaultLabel ?? "")" }.joined(separator: ", "))).",
         valueName: "DETECTOR=LABEL"))
@@ -162,6 +165,7 @@ struct TrainAll: ParsableCommand {
         s.verifier.allowWeakNegatives = allowWeakNegatives
         s.verifier.folds = folds
         s.detectorAugmentation = detectorAugmentation
+        s.detectorChooseSettings = detectorChooseSettings
         s.shapeDetectorLabels = shapeDetectorLabels
         return s
     }

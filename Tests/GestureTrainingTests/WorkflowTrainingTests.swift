@@ -49,6 +49,22 @@ struct WorkflowTrainingTests {
         #expect(augmented.library == plain.library, "copies train the detectors only")
     }
 
+    /// With `detectorChooseSettings`, each detector's preparation is one of its variants,
+    /// chosen on inner folds, and the manifest and provenance say so.
+    @Test func detectorSettingsCanBeChosenOnInnerFolds() throws {
+        let data = Dataset(WorkflowFixtures.samples())
+        var settings = Self.settings
+        settings.detectorChooseSettings = true
+        let r = try TrainingWorkflow.run(data, source: "fixtures", settings: settings)
+        let circle = try #require(r.detectors[.circle])
+        #expect(CircleDetector.defaultSettings.variants.contains(circle.settings))
+        #expect(circle.provenance?.contains("settings chosen on inner folds") == true, "\(circle.provenance ?? "")")
+        #expect(r.manifest.settings["detectorChooseSettings"] == .bool(true))
+        let plain = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)
+        #expect(plain.manifest.settings["detectorChooseSettings"] == .bool(false))
+        #expect(plain.detectors[.circle]?.settings == CircleDetector.defaultSettings)
+    }
+
     /// `--shape-detector zigzag`: the general shape detector joins the model folder as
     /// shape-zigzag.json, listed in the manifest and read back by the model.
     @Test func shapeDetectorsJoinTheModelFolder() throws {

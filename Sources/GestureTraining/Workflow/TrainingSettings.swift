@@ -44,6 +44,10 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     /// (``StrokeAugmentation``: other sampling rates, sizes, tilts, aspects, noise), so
     /// that their thresholds hold on other devices; 0 (the default) adds none.
     public var detectorAugmentation = 0
+    /// Whether the detectors' stroke preparation is chosen on inner folds among
+    /// ``GestureDetectors/ShapeSettings/variants`` (as `train detector --choose-settings`);
+    /// off by default, which keeps the recorder's live training fast.
+    public var detectorChooseSettings = false
     /// Labels to train a general shape detector for (``GestureDetectors/GeneralShapeDetector``,
     /// one `shape-LABEL.json` each); `["all"]` means every label of the data. None by default.
     public var shapeDetectorLabels: [String] = []
@@ -107,6 +111,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
             "verifierMatchers": SettingValue(list: verifier.matchers.map(\.description)),
             "verifierFolds": SettingValue(verifier.folds),
             "detectorAugmentation": SettingValue(detectorAugmentation),
+            "detectorChooseSettings": SettingValue(detectorChooseSettings),
             "shapeDetectorLabels": SettingValue(list: shapeDetectorLabels),
         ]
     }

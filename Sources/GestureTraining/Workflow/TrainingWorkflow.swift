@@ -146,10 +146,12 @@ public enum TrainingWorkflow {
             let stage = perLabel ? "\(kind.rawValue) '\(label)'" : kind.rawValue
             let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(stage) features", $0, $1) }
             do {
-                var r = try DetectorTrainer.train(m, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
+                let variants = settings.detectorChooseSettings ? m.settings.variants.map { m.remeasured(with: $0) } : [m]
+                var r = try DetectorTrainer.train(variants, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
                                                   seed: settings.seed) { progress?("\(stage) thresholds", $0, $1) }
                 r.thresholds.provenance = "gesturelab train, target FPR \(settings.detectorTargetFPR), "
                     + (settings.detectorAugmentation > 0 ? "\(settings.detectorAugmentation) transformed copies of each sample, " : "")
+                    + (settings.detectorChooseSettings ? "settings chosen on inner folds, " : "")
                     + "seed \(settings.seed), data \(summary.fingerprint)"
                 if perLabel {
                     shapeDetectors[label] = r.thresholds
