@@ -56,9 +56,9 @@ struct DetectorTargetOptions: ParsableArguments {
     }
 
     /// `augment` transformed copies of every sample of `data` (none when 0), as random
-    /// devices within the detector's tolerance.
-    func augmentedCopies(_ data: Dataset, kind: DetectorKind) -> Dataset {
-        Dataset(StrokeAugmentation.copies(of: data, copies: augment, tolerance: .of(kind), seed: seed))
+    /// devices within the tolerance of the positive label's gesture.
+    func augmentedCopies(_ data: Dataset, kind: DetectorKind, label: String) -> Dataset {
+        Dataset(StrokeAugmentation.copies(of: data, copies: augment, tolerance: .of(kind, label: label), seed: seed))
     }
 }
 

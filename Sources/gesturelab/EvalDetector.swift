@@ -78,13 +78,13 @@ struct EvalDetector: ParsableCommand {
         do {
             // Augmented copies train only; every fold is tested on the recorded samples.
             let extra = target.augment > 0
-                ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector)) : nil
+                ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector, label: positiveLabel)) : nil
             e = try DetectorEvaluator.evaluate(m, positive: positiveLabel, thresholds: choice, protocol: evaluationProtocol,
                                                mode: mode, includeDetails: details || deviceShift || reportOptions.reportDirectory != nil,
                                                trainingExtra: extra, chooseSettings: target.chooseSettings,
                                                otherDetectors: which.otherDetectors.map { kind in
                                                    (DetectorMeasurements.measure(kind, dataset: data),
-                                                    target.augment > 0 ? DetectorMeasurements.measure(kind, dataset: target.augmentedCopies(data, kind: kind)) : nil)
+                                                    target.augment > 0 ? DetectorMeasurements.measure(kind, dataset: target.augmentedCopies(data, kind: kind, label: positiveLabel)) : nil)
                                                }) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }

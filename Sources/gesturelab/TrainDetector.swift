@@ -49,13 +49,13 @@ struct TrainDetector: ParsableCommand {
         if target.augment > 0 {
             // Copies keep their subject, so the inner folds that choose margin and
             // strictness hold each person's copies out with them.
-            m = m.appending(DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector)))
+            m = m.appending(DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector, label: positiveLabel)))
         }
         var variants = target.variants(m)
         for kind in which.otherDetectors {
             var other = DetectorMeasurements.measure(kind, dataset: data)
             if target.augment > 0 {
-                other = other.appending(DetectorMeasurements.measure(kind, dataset: target.augmentedCopies(data, kind: kind)))
+                other = other.appending(DetectorMeasurements.measure(kind, dataset: target.augmentedCopies(data, kind: kind, label: positiveLabel)))
             }
             variants += target.variants(other)
         }

@@ -260,6 +260,10 @@ import Testing
         #expect(DetectorKind.checkmark.preset(named: "sadun") == nil)
         #expect(DetectorKind.checkmark.decidesWhileMoving && !DetectorKind.circle.decidesWhileMoving && !DetectorKind.shape.decidesWhileMoving)
         #expect(DetectorKind.circle.tolerance.mirror && !DetectorKind.checkmark.tolerance.mirror)
+        // A label's gesture keeps its tolerance whichever detector learns it.
+        #expect(DetectorKind.shape.tolerance(forLabel: "circle") == DetectorKind.circle.tolerance)
+        #expect(DetectorKind.shape.tolerance(forLabel: "check") == DetectorKind.checkmark.tolerance)
+        #expect(DetectorKind.shape.tolerance(forLabel: "zig_zag") == .slightTilt)
         #expect(DetectorKind(rawValue: "zigzag") == nil)
         let data = try AnyDetectorThresholds(CircleThresholds.sadun).encoded()
         #expect(try JSONDecoder().decode(AnyDetectorThresholds.self, from: data).kind == .circle)

@@ -56,6 +56,13 @@ public struct DetectorKind: Sendable, CaseIterable, RawRepresentable, Codable, C
     /// How far training may turn or mirror its examples.
     public var tolerance: ShapeTolerance { detector.tolerance }
 
+    /// How far training may turn or mirror examples of `label`: the tolerance of the
+    /// registered detector made for that label, if any (a circle may be drawn either way
+    /// round whichever detector learns it), else this detector's.
+    public func tolerance(forLabel label: String) -> ShapeTolerance {
+        Self.allCases.first { $0.defaultLabel == label }?.tolerance ?? tolerance
+    }
+
     /// The book's presets, the default first.
     public var bookPresets: [AnyBookPreset] { detector.anyBookPresets }
 

@@ -155,6 +155,9 @@ public typealias AugmentationTolerance = ShapeTolerance
 extension ShapeTolerance {
     /// The tolerance of a detector's gesture.
     public static func of(_ kind: DetectorKind) -> ShapeTolerance { kind.tolerance }
+
+    /// The tolerance of `label`'s gesture when `kind` learns it (``GestureDetectors/DetectorKind/tolerance(forLabel:)``).
+    public static func of(_ kind: DetectorKind, label: String) -> ShapeTolerance { kind.tolerance(forLabel: label) }
 }
 
 public enum StrokeAugmentation {

@@ -141,7 +141,7 @@ public enum TrainingWorkflow {
             }
             // Copies of the recorded samples only (not of the synthetic ones), each keeping its subject.
             let copies = StrokeAugmentation.copies(of: data, copies: settings.detectorAugmentation,
-                                                   tolerance: .of(kind), seed: settings.seed)
+                                                   tolerance: .of(kind, label: label), seed: settings.seed)
             let set = Dataset(data.samples + copies + synthetic.positives.filter { $0.label == label } + synthetic.negatives)
             let stage = perLabel ? "\(kind.rawValue) '\(label)'" : kind.rawValue
             let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(stage) features", $0, $1) }
