@@ -28,9 +28,12 @@ struct DetectorTargetOptions: ParsableArguments {
         "Also choose the stroke preparation (the detector's settings, a wider corner window, or half the resampled points) on the inner leave-one-subject-out folds, as margin and strictness are."))
     var chooseSettings = false
 
-    /// The measurements to train on: `m`, or `m` measured with each settings variant.
-    func variants(_ m: DetectorMeasurements) -> [DetectorMeasurements] {
-        chooseSettings ? m.settings.variants.map { m.remeasured(with: $0) } : [m]
+    /// `kind`'s measurements of the recorded samples, and of `augment` transformed copies of
+    /// them within the tolerance of `label`'s gesture (`nil` when 0). Copies keep their
+    /// subject, so inner folds hold each person's copies out with them.
+    func measurements(_ kind: DetectorKind, of data: Dataset, label: String) -> (recorded: DetectorMeasurements, copies: DetectorMeasurements?) {
+        (DetectorMeasurements.measure(kind, dataset: data),
+         augment > 0 ? DetectorMeasurements.measure(kind, dataset: augmentedCopies(data, kind: kind, label: label)) : nil)
     }
 
     func validate() throws {

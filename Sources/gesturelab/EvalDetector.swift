@@ -79,13 +79,11 @@ struct EvalDetector: ParsableCommand {
             // Augmented copies train only; every fold is tested on the recorded samples.
             let extra = target.augment > 0
                 ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector, label: positiveLabel)) : nil
+            let others = which.otherDetectors.map { target.measurements($0, of: data, label: positiveLabel) }
             e = try DetectorEvaluator.evaluate(m, positive: positiveLabel, thresholds: choice, protocol: evaluationProtocol,
                                                mode: mode, includeDetails: details || deviceShift || reportOptions.reportDirectory != nil,
                                                trainingExtra: extra, chooseSettings: target.chooseSettings,
-                                               otherDetectors: which.otherDetectors.map { kind in
-                                                   (DetectorMeasurements.measure(kind, dataset: data),
-                                                    target.augment > 0 ? DetectorMeasurements.measure(kind, dataset: target.augmentedCopies(data, kind: kind, label: positiveLabel)) : nil)
-                                               }) {
+                                               otherDetectors: others.map { ($0.recorded, $0.copies) }) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }
         } catch let error as DetectorTrainingError {

@@ -45,19 +45,11 @@ struct TrainDetector: ParsableCommand {
 
     func run() throws {
         let data = try datasetOptions.load(dataset)
-        var m = DetectorMeasurements.measure(detector, dataset: data)
-        if target.augment > 0 {
-            // Copies keep their subject, so the inner folds that choose margin and
-            // strictness hold each person's copies out with them.
-            m = m.appending(DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector, label: positiveLabel)))
-        }
-        var variants = target.variants(m)
-        for kind in which.otherDetectors {
-            var other = DetectorMeasurements.measure(kind, dataset: data)
-            if target.augment > 0 {
-                other = other.appending(DetectorMeasurements.measure(kind, dataset: target.augmentedCopies(data, kind: kind, label: positiveLabel)))
-            }
-            variants += target.variants(other)
+        // The requested detector first (a tie keeps it), then any other --choose-detector tries,
+        // each on the recorded samples and their copies, in each preparation to choose among.
+        let variants = ([detector] + which.otherDetectors).flatMap { kind in
+            let (recorded, copies) = target.measurements(kind, of: data, label: positiveLabel)
+            return (copies.map { recorded.appending($0) } ?? recorded).settingsVariants(choosing: target.chooseSettings)
         }
         let result: DetectorTrainer.Result
         do {

@@ -74,26 +74,28 @@ public enum DetectorEvaluator {
 
         // The measurements of each detector that may decide (the thresholds' own kind).
         let measuredBy = [m] + otherDetectors.map(\.measured)
-        func decide(_ t: AnyDetectorThresholds, _ i: Int) {
+        func decide(_ t: AnyDetectorThresholds, _ indices: [Int], progressing: Bool = false) {
             let mt = measuredBy.first { $0.kind == t.kind } ?? m
-            switch mode {
-            case .whole:
-                let d = mt.decider(t)(i)
-                decisions[i] = d.accepted
-                margins[i] = d.margin.flatMap { $0.isFinite ? $0 : nil }
-            case .streaming:
-                decisions[i] = mt.streamFires(t, at: i)
+            let whole = mode == .whole ? mt.decider(t) : nil
+            for i in indices {
+                if let whole {
+                    let d = whole(i)
+                    decisions[i] = d.accepted
+                    margins[i] = d.margin.flatMap { $0.isFinite ? $0 : nil }
+                } else {
+                    decisions[i] = mt.streamFires(t, at: i)
+                }
+                if progressing {
+                    done += 1
+                    progress?(done, m.count)
+                }
             }
         }
 
         switch choice {
         case .fixed(let t, _):
             shipped = t
-            for i in 0..<m.count {
-                decide(t, i)
-                done += 1
-                progress?(done, m.count)
-            }
+            decide(t, Array(0..<m.count), progressing: true)
         case .train(let tgt, let seed):
             target = tgt
             seedUsed = seed
@@ -107,7 +109,7 @@ public enum DetectorEvaluator {
                              "other detectors must measure the same samples")
                 precondition(extra?.count == trainingExtra?.count, "every detector needs the same augmented copies")
                 let pool = extra.map { measured.appending($0) } ?? measured
-                pools += chooseSettings ? pool.settings.variants.map { pool.remeasured(with: $0) } : [pool]
+                pools += pool.settingsVariants(choosing: chooseSettings)
             }
             for (name, test) in folds {
                 let testSet = Set(test)
@@ -123,7 +125,7 @@ public enum DetectorEvaluator {
                     throw DetectorTrainingError.emptyFold(subject: name)
                 }
                 perFold[name] = t
-                for i in test { decide(t, i) }
+                decide(t, test)
                 done += 1
                 progress?(done, total)
             }

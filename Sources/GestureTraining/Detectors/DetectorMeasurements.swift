@@ -59,6 +59,13 @@ public struct DetectorMeasurements: Sendable {
                                     settings: settings, vectors: strokes.map { kind.detector.featureVector($0, settings: settings) })
     }
 
+    /// These measurements, and when `choosingSettings` the same samples measured with each
+    /// other ``GestureDetectors/ShapeSettings/variants`` of their settings: what a trainer
+    /// chooses the preparation among.
+    public func settingsVariants(choosing choosingSettings: Bool) -> [DetectorMeasurements] {
+        choosingSettings ? settings.variants.map { remeasured(with: $0) } : [self]
+    }
+
     /// These measurements followed by `other`'s (same detector and settings; `other`'s
     /// samples get indices from `count` on). Used to train on originals plus augmented copies.
     public func appending(_ other: DetectorMeasurements) -> DetectorMeasurements {

@@ -36,58 +36,54 @@ public enum DetectorTrainer {
                              target: BoxTrainer.Target, seed: UInt64, trainer: BoxTrainer = BoxTrainer(),
                              progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
         precondition(!variants.isEmpty, "no measurements to train on")
-        var best: (m: DetectorMeasurements, chosen: BoxTrainer.Candidate)?
+        var best: (prepared: Prepared, chosen: BoxTrainer.Candidate)?
         for (v, m) in variants.enumerated() {
-            let chosen = try choose(m, positive: positive, indices: indices, target: target, seed: seed, trainer: trainer) {
-                progress?(v * $1 + $0, variants.count * $1)
+            let p = try Prepared(m, positive: positive, indices: indices, trainer: trainer)
+            let candidates = p.trainer.candidates(vectors: p.vectors, isPositive: p.isPositive,
+                                                  groups: p.indices.map { m.subjects[$0] }, names: m.featureNames,
+                                                  target: target, seed: seed) { progress?(v * $1 + $0, variants.count * $1) }
+            guard let chosen = BoxTrainer.choose(candidates, target: target) else {
+                throw DetectorTrainingError.noPositives(label: positive, labels: [])
             }
             if let b = best, !BoxTrainer.isBetter(chosen, than: b.chosen, target: target) { continue }
-            best = (m, chosen)
+            best = (p, chosen)
         }
-        guard let (m, chosen) = best else { throw DetectorTrainingError.noPositives(label: positive, labels: []) }
-        return try fit(m, positive: positive, indices: indices, chosen: chosen, target: target, trainer: trainer)
-    }
-
-    /// The inner-fold choice of margin and strictness for one set of measurements.
-    private static func choose(_ m: DetectorMeasurements, positive: String, indices: [Int]?, target: BoxTrainer.Target,
-                               seed: UInt64, trainer: BoxTrainer,
-                               progress: ((_ done: Int, _ total: Int) -> Void)?) throws -> BoxTrainer.Candidate {
-        var trainer = trainer
-        trainer.references += referenceShapes(m.kind, settings: m.settings)
-        let idx = indices ?? Array(0..<m.count)
-        let isPositive = idx.map { m.labels[$0] == positive }
-        guard isPositive.contains(true) else {
-            throw DetectorTrainingError.noPositives(label: positive,
-                                                    labels: Array(Set(idx.compactMap { m.labels[$0] })).sorted())
-        }
-        guard isPositive.contains(false) else { throw DetectorTrainingError.noNegatives(label: positive) }
-        let vectors = idx.map { m.vectors[$0] }
-        let names = m.featureNames
-        let candidates = trainer.candidates(vectors: vectors, isPositive: isPositive, groups: idx.map { m.subjects[$0] },
-                                            names: names, target: target, seed: seed, progress: progress)
-        guard let chosen = BoxTrainer.choose(candidates, target: target) else {
-            throw DetectorTrainingError.noPositives(label: positive, labels: [])
-        }
-        return chosen
-    }
-
-    /// The box of `chosen` fitted on all the samples at `indices`.
-    private static func fit(_ m: DetectorMeasurements, positive: String, indices: [Int]?, chosen: BoxTrainer.Candidate,
-                            target: BoxTrainer.Target, trainer: BoxTrainer) throws -> Result {
-        var trainer = trainer
-        trainer.references += referenceShapes(m.kind, settings: m.settings)
-        let idx = indices ?? Array(0..<m.count)
-        let isPositive = idx.map { m.labels[$0] == positive }
-        let vectors = idx.map { m.vectors[$0] }
-        let names = m.featureNames
+        guard let (p, chosen) = best else { throw DetectorTrainingError.noPositives(label: positive, labels: []) }
+        // The box of the chosen variant, fitted on all its samples.
+        let m = p.measurements
         let goals = BoxTrainer.goals(target, strictness: chosen.strictness)
-        let box = trainer.fit(vectors: vectors, isPositive: isPositive, names: names, margin: chosen.margin,
-                              fprGoal: goals.fprGoal, tprFloor: goals.tprFloor)
+        let box = p.trainer.fit(vectors: p.vectors, isPositive: p.isPositive, names: m.featureNames, margin: chosen.margin,
+                                fprGoal: goals.fprGoal, tprFloor: goals.tprFloor)
         // A detector trained per label records it; a model folder's detectors are named by their file.
         let thresholds = m.kind.trained(settings: m.settings, box: box, label: m.kind.defaultLabel == nil ? positive : nil)
         var training = BinaryCounts()
-        for (k, i) in idx.enumerated() { training.record(isPositive: isPositive[k], accepted: m.accepts(thresholds, at: i)) }
+        for (k, i) in p.indices.enumerated() { training.record(isPositive: p.isPositive[k], accepted: m.accepts(thresholds, at: i)) }
         return Result(thresholds: thresholds, chosen: chosen, training: training)
+    }
+
+    /// One set of measurements made ready to train on: the samples at `indices` (all when
+    /// `nil`), their labels as positive or not, their vectors, and the trainer with the
+    /// detector's reference shapes measured with these settings.
+    private struct Prepared {
+        let measurements: DetectorMeasurements
+        let indices: [Int]
+        let isPositive: [Bool]
+        let vectors: [[Double]?]
+        var trainer: BoxTrainer
+
+        init(_ m: DetectorMeasurements, positive: String, indices: [Int]?, trainer: BoxTrainer) throws {
+            measurements = m
+            self.indices = indices ?? Array(0..<m.count)
+            isPositive = self.indices.map { m.labels[$0] == positive }
+            guard isPositive.contains(true) else {
+                throw DetectorTrainingError.noPositives(label: positive,
+                                                        labels: Array(Set(self.indices.compactMap { m.labels[$0] })).sorted())
+            }
+            guard isPositive.contains(false) else { throw DetectorTrainingError.noNegatives(label: positive) }
+            vectors = self.indices.map { m.vectors[$0] }
+            self.trainer = trainer
+            self.trainer.references += DetectorTrainer.referenceShapes(m.kind, settings: m.settings)
+        }
     }
 
     /// Feature values of the shapes a trained box must always accept (the detector's

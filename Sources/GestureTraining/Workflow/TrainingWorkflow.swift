@@ -146,8 +146,7 @@ public enum TrainingWorkflow {
             let stage = perLabel ? "\(kind.rawValue) '\(label)'" : kind.rawValue
             let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(stage) features", $0, $1) }
             do {
-                let variants = settings.detectorChooseSettings ? m.settings.variants.map { m.remeasured(with: $0) } : [m]
-                var r = try DetectorTrainer.train(variants, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
+                var r = try DetectorTrainer.train(m.settingsVariants(choosing: settings.detectorChooseSettings), positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
                                                   seed: settings.seed) { progress?("\(stage) thresholds", $0, $1) }
                 r.thresholds.provenance = "gesturelab train, target FPR \(settings.detectorTargetFPR), "
                     + (settings.detectorAugmentation > 0 ? "\(settings.detectorAugmentation) transformed copies of each sample, " : "")
