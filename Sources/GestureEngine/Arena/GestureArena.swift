@@ -60,11 +60,11 @@
 /// hot properties are marked `@exclusivity(unchecked)`: the run-time exclusivity checks
 /// were a quarter of the replay time.
 public final class GestureArena {
+    /// What the hot loops read about recognizer `i`: plain values only, so that reading a
+    /// slot never retains anything (the references — the recognizer, its actions, its
+    /// failure requirements, its view's name — are kept in parallel arrays beside it).
     private struct Slot {
-        let recognizer: any GestureRecognizer
         var visible: RecognizerState = .possible
-        var mustFail: [Int] = []
-        var actions: [(GestureActivation) -> Void] = []
         var availability = Availability.enabled
         /// The recognizer's own state as of the arena's last call into it. Recognizers
         /// change state and deadline only inside the calls the arena makes (touches,
@@ -73,21 +73,26 @@ public final class GestureArena {
         var own: RecognizerState = .possible
         /// The recognizer's deadline as of the same moment.
         var deadline: Double?
-        /// The view it is attached to (with ``setViews(_:attachments:)``), and its number.
-        var view: String?
+        /// The number of the view it is attached to (with ``setViews(_:attachments:)``; −1 without).
         var viewNumber = -1
         /// UIKit `delaysTouchesBegan` (false) and `delaysTouchesEnded` (true).
         var delaysBegan = false
         var delaysEnded = true
-        /// Touches down that were routed to it (with views; see ``down(_:)``).
-        var down = 0
+        /// Whether it has actions, or requires others to fail.
+        var hasActions = false
+        var hasRequirements = false
     }
 
     /// The order ``resolve()`` visits recognizers in: as given, or deeper views first.
     @exclusivity(unchecked) private var resolutionOrder: [Int]
 
     /// The view hierarchy, when recognizers are attached to views.
-    public private(set) var views: ViewTree? { didSet { hasViews = views != nil } }
+    public private(set) var views: ViewTree? {
+        didSet { hasViews = views != nil; unretainedViews = views.map { Unmanaged.passUnretained($0) } }
+    }
+    /// ``views`` for the hot path, which must not retain it on every event (``views``
+    /// keeps it alive).
+    @exclusivity(unchecked) private var unretainedViews: Unmanaged<ViewTree>?
     /// `views != nil`, kept as a flag: the hot path must not copy the tree to ask.
     @exclusivity(unchecked) private var hasViews = false
     /// The number of the view each touch began in (its hit-test result; −1: none), by
@@ -96,6 +101,18 @@ public final class GestureArena {
     @exclusivity(unchecked) private var touchViews: [(id: Int, view: Int)] = []
     /// Events filtered for one view, by view number, reused across events.
     @exclusivity(unchecked) private var routedEvents: [TouchEvent?] = []
+    /// By view number: touches down that began in the view or inside it, whether the
+    /// current event goes to its recognizers, and whether it has recognizers.
+    /// The view all touches began in and the touches down when ``viewDown`` and
+    /// ``viewReceives`` were last worked out (−4: not worked out), and whether some
+    /// recognizer then had none of its touches down.
+    @exclusivity(unchecked) private var routedCommon = -4
+    @exclusivity(unchecked) private var routedRemaining = 0
+    @exclusivity(unchecked) private var routedIdle = true
+    /// (Buffers the arena owns, as ``slots``: written on every event.)
+    @exclusivity(unchecked) private var viewDown = UnsafeMutableBufferPointer<Int>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var viewReceives = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var viewHasRecognizers = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 0)
     /// `together[i * count + j]`: recognizers `i` and `j` may be in progress together
     /// (allowed to, or attached to views neither of which contains the other).
     @exclusivity(unchecked) private var together: [Bool]
@@ -107,21 +124,40 @@ public final class GestureArena {
 
     @exclusivity(unchecked) private var scheduled: [(time: Double, name: String, change: Availability)] = []
 
-    @exclusivity(unchecked) private var slots: [Slot]
+    /// One slot per recognizer, allocated by the arena for its lifetime: writing a field
+    /// of an array element checks that the array is uniquely referenced, a call per write
+    /// on the hot path; a buffer the arena owns needs no such check.
+    private let slots: UnsafeMutableBufferPointer<Slot>
+    /// By slot: the recognizer, its actions, the recognizers it requires to fail, and
+    /// the name of its view.
+    private let members: [any GestureRecognizer]
+    /// Each recognizer's driver (kept alive here) and the unretained handles the hot
+    /// paths call it through (see ``RecognizerDriver``).
+    private let driverStorage: [RecognizerDriver]
+    @exclusivity(unchecked) private var drivers: [Unmanaged<RecognizerDriver>]
+    private var actions: [[(GestureActivation) -> Void]]
+    @exclusivity(unchecked) private var mustFail: [[Int]]
+    private var viewNames: [String?]
     private var index: [String: Int] = [:]
     /// The arena's clock (seconds): the last event's time or the last ``advance(to:)``.
     @exclusivity(unchecked) public private(set) var now: Double
     /// Receives the touches after the recognizers (weakly held).
-    public weak var touchSink: (any TouchSink)?
+    public weak var touchSink: (any TouchSink)? { didSet { hasSink = touchSink != nil } }
+    /// Whether a sink was set: the hot path asks this instead of loading the weak
+    /// reference (a sink that went away is found `nil` where it is used).
+    @exclusivity(unchecked) private var hasSink = false
     /// Whether sent actions are kept in ``activations``.
-    public var recordsActivations = true
+    @exclusivity(unchecked) public var recordsActivations = true
     /// Whether `changed` actions are kept too (they are always sent to action closures).
-    public var recordsChanges = false
+    @exclusivity(unchecked) public var recordsChanges = false
     /// The actions sent so far (see ``recordsActivations``); ``drainActivations()`` empties it.
     @exclusivity(unchecked) public private(set) var activations: [GestureActivation] = []
 
     @exclusivity(unchecked) private var lastTouches: [Touch] = []
     @exclusivity(unchecked) private var touchesDown = 0
+    /// No recognizer in play has a deadline before this (a lower bound: recognizers that
+    /// leave play keep theirs in it until ``runTimers(to:)`` next looks).
+    @exclusivity(unchecked) private var earliestDeadline = Double.infinity
     /// Whether a recognizer's own state changed since the last ``resolve()``.
     @exclusivity(unchecked) private var proposalsChanged = false
     /// With views: whether some recognizer had none of its touches down after the last event.
@@ -137,7 +173,14 @@ public final class GestureArena {
 
     /// - Precondition: recognizer names are unique.
     public init(_ recognizers: [any GestureRecognizer], startTime: Double = 0) {
-        slots = recognizers.map { Slot(recognizer: $0) }
+        slots = .allocate(capacity: recognizers.count)
+        slots.initialize(repeating: Slot())
+        members = recognizers
+        driverStorage = recognizers.map(RecognizerDriver.make)
+        drivers = driverStorage.map { Unmanaged.passUnretained($0) }
+        actions = Array(repeating: [], count: recognizers.count)
+        mustFail = Array(repeating: [], count: recognizers.count)
+        viewNames = Array(repeating: nil, count: recognizers.count)
         together = [Bool](repeating: false, count: recognizers.count * recognizers.count)
         resolutionOrder = Array(recognizers.indices)
         now = startTime
@@ -147,12 +190,17 @@ public final class GestureArena {
         }
     }
 
+    deinit {
+        slots.deallocate()
+        viewDown.deallocate(); viewReceives.deallocate(); viewHasRecognizers.deallocate()
+    }
+
     /// The recognizers, in the order given.
-    public var recognizers: [any GestureRecognizer] { slots.map(\.recognizer) }
+    public var recognizers: [any GestureRecognizer] { members }
 
     /// The recognizer called `name`.
     public func recognizer(named name: String) -> (any GestureRecognizer)? {
-        index[name].map { slots[$0].recognizer }
+        index[name].map { members[$0] }
     }
 
     /// The state everyone sees (after require-to-fail and exclusivity), `nil` for an
@@ -177,9 +225,7 @@ public final class GestureArena {
         if enabled {
             slots[i].availability = .enabled
             if down(i) == 0 && slots[i].visible.isFinished {
-                slots[i].recognizer.reset()
-                slots[i].own = slots[i].recognizer.state
-                slots[i].deadline = slots[i].recognizer.deadline
+                resetRecognizer(i)
                 slots[i].visible = .possible
             }
             return
@@ -215,9 +261,7 @@ public final class GestureArena {
         case .ended, .cancelled, .failed:
             break
         }
-        slots[i].recognizer.reset()
-        slots[i].own = slots[i].recognizer.state
-        slots[i].deadline = slots[i].recognizer.deadline
+        resetRecognizer(i)
         resolve()
     }
 
@@ -234,15 +278,23 @@ public final class GestureArena {
         }
         views = tree
         for i in slots.indices {
-            slots[i].view = attachments[slots[i].recognizer.name] ?? tree.root.name
-            slots[i].viewNumber = tree.number(of: slots[i].view!)!
+            let view = attachments[members[i].name] ?? tree.root.name
+            viewNames[i] = view
+            slots[i].viewNumber = tree.number(of: view)!
         }
+        let viewCount = tree.names.count
+        viewDown.deallocate(); viewReceives.deallocate(); viewHasRecognizers.deallocate()
+        viewDown = .allocate(capacity: viewCount); viewDown.initialize(repeating: 0)
+        viewReceives = .allocate(capacity: viewCount); viewReceives.initialize(repeating: false)
+        viewHasRecognizers = .allocate(capacity: viewCount); viewHasRecognizers.initialize(repeating: false)
+        for slot in slots { viewHasRecognizers[slot.viewNumber] = true }
+        routedCommon = -4
         // Deeper views' recognizers are resolved first (stable within a depth).
         func depth(_ v: String) -> Int { tree.depth(of: v) }
-        resolutionOrder = slots.indices.sorted { (-depth(slots[$0].view!), $0) < (-depth(slots[$1].view!), $1) }
+        resolutionOrder = slots.indices.sorted { (-depth(viewNames[$0]!), $0) < (-depth(viewNames[$1]!), $1) }
         for i in slots.indices {
             for j in slots.indices where j > i {
-                let a = slots[i].view!, b = slots[j].view!
+                let a = viewNames[i]!, b = viewNames[j]!
                 if !tree.isView(a, inside: b) && !tree.isView(b, inside: a) {
                     setTogether(i, j)
                 }
@@ -264,7 +316,7 @@ public final class GestureArena {
     }
 
     /// The view recognizer `name` is attached to; `nil` without views or for an unknown name.
-    public func view(of name: String) -> String? { index[name].flatMap { slots[$0].view } }
+    public func view(of name: String) -> String? { index[name].flatMap { viewNames[$0] } }
 
     /// `name` may begin or recognize only after `other` failed (UIKit `require(toFail:)`).
     /// - Precondition: both names exist and the requirement makes no cycle.
@@ -273,7 +325,7 @@ public final class GestureArena {
             preconditionFailure("unknown recognizer in require('\(name)', toFail: '\(other)')")
         }
         precondition(i != j && !dependsOn(j, i), "require('\(name)', toFail: '\(other)') makes a cycle")
-        if !slots[i].mustFail.contains(j) { slots[i].mustFail.append(j) }
+        if !mustFail[i].contains(j) { mustFail[i].append(j); slots[i].hasRequirements = true }
     }
 
     /// `a` and `b` may be in progress together (UIKit
@@ -290,7 +342,8 @@ public final class GestureArena {
     /// - Precondition: `name` exists.
     public func addAction(to name: String, _ action: @escaping (GestureActivation) -> Void) {
         guard let i = index[name] else { preconditionFailure("unknown recognizer '\(name)'") }
-        slots[i].actions.append(action)
+        actions[i].append(action)
+        slots[i].hasActions = true
     }
 
     /// Returns and forgets the recorded actions.
@@ -306,17 +359,21 @@ public final class GestureArena {
     public func handle(_ event: TouchEvent) {
         precondition(event.timestamp >= now, "time went backwards: \(event.timestamp) after \(now)")
         advance(to: event.timestamp)
-        currentEvent = event
-        defer { currentEvent = nil }
-        if hasViews, let views {
-            route(event, views)
-            idleRecognizers = deliverRouted(event, views)
+        // Kept for cancelling toward the sink only: copying the event retains its arrays.
+        let sink = hasSink
+        if sink { currentEvent = event }
+        defer { if sink { currentEvent = nil } }
+        if hasViews, let tree = unretainedViews {
+            idleRecognizers = tree._withUnsafeGuaranteedRef { tree in
+                route(event, tree)
+                return deliverRouted(event, tree)
+            }
         } else {
             for i in slots.indices { deliver(event, to: i) }
         }
         // Kept only for cancelling toward the sink; holding it otherwise would make the
         // tracker copy its touch array on every event.
-        if touchSink != nil { lastTouches = event.allTouches }
+        if hasSink { lastTouches = event.allTouches }
         touchesDown = event.remainingTouchCount
         if hasViews && event.phase.isFinished {
             touchViews.removeAll { t in event.changedTouches.contains { $0.id == t.id } }
@@ -324,33 +381,40 @@ public final class GestureArena {
         // Resolution depends only on the recognizers' states: when no proposal changed,
         // the last resolution stands.
         if proposalsChanged { resolve() }
-        if touchSink != nil { forwardToSink(event); flushHeld() }
+        if hasSink { forwardToSink(event); flushHeld() }
         // Without views every recognizer's touches are all the touches; with views, only
         // a recognizer with none of its touches down can be reset or left undecided.
         if hasViews ? idleRecognizers : touchesDown == 0 { resetFinished() }
     }
 
+    /// Records recognizer `i`'s deadline, keeping ``earliestDeadline`` a lower bound.
+    @inline(__always)
+    private func setDeadline(_ i: Int, _ deadline: Double?) {
+        slots[i].deadline = deadline
+        if let deadline, deadline < earliestDeadline { earliestDeadline = deadline }
+    }
+
+    /// Resets recognizer `i` and takes its state and deadline afterwards.
+    private func resetRecognizer(_ i: Int) {
+        let after = drivers[i]._withUnsafeGuaranteedRef { $0.reset() }
+        slots[i].own = after.state
+        setDeadline(i, after.deadline)
+    }
+
     /// Touches down that recognizer `i` sees: those routed to its view, or all of them.
     @inline(__always)
-    private func down(_ i: Int) -> Int { hasViews ? slots[i].down : touchesDown }
+    private func down(_ i: Int) -> Int { hasViews ? viewDown[slots[i].viewNumber] : touchesDown }
 
     /// Gives recognizer `i` the touches of `event` if it is in play.
     @inline(__always)
     private func deliver(_ event: TouchEvent, to i: Int) {
         guard slots[i].availability == .enabled, Self.inPlay(slots[i].visible), Self.inPlay(slots[i].own) else { return }
-        unowned(unsafe) let r = slots[i].recognizer   // held by the arena throughout
-        let touches = event.changedTouches
-        switch event.phase {
-        case .began: r.touchesBegan(touches, with: event)
-        case .moved: r.touchesMoved(touches, with: event)
-        case .ended: r.touchesEnded(touches, with: event)
-        case .cancelled: r.touchesCancelled(touches, with: event)
-        case .stationary: return
-        }
-        let own = r.state
+        guard event.phase != .stationary else { return }
+        let after = drivers[i]._withUnsafeGuaranteedRef { $0.touches(event) }
+        let own = after.state
         if own != slots[i].own { proposalsChanged = true }
         slots[i].own = own
-        slots[i].deadline = r.deadline
+        setDeadline(i, after.deadline)
         if slots[i].visible.isActive && own == .changed {
             slots[i].visible = .changed
             emit(i, .changed)
@@ -379,10 +443,11 @@ public final class GestureArena {
         }
     }
 
-    /// Gives each recognizer the touches of `event` that began in its view or inside it.
+    /// Gives each recognizer the touches of `event` that began in its view or inside it,
+    /// and counts each view's touches down.
     /// - Returns: whether some recognizer has none of its touches down.
     private func deliverRouted(_ event: TouchEvent, _ tree: ViewTree) -> Bool {
-        var idle = false
+        let viewCount = viewDown.count
         // The common case: every touch on the screen began in one view, so each
         // recognizer gets the whole event or nothing.
         var common = -2
@@ -392,29 +457,34 @@ public final class GestureArena {
         }
         if common != -3 {
             let remaining = event.remainingTouchCount
-            for i in slots.indices {
-                let view = slots[i].viewNumber
-                guard view >= 0, common >= 0, tree.isView(number: common, inside: view) else {
-                    slots[i].down = 0
-                    idle = true
-                    continue
+            // Moves of the same fingers route as the event before: work it out only when
+            // the view or the number of fingers changes.
+            if common != routedCommon || remaining != routedRemaining {
+                routedCommon = common
+                routedRemaining = remaining
+                routedIdle = false
+                for v in 0..<viewCount {
+                    let receives = common >= 0 && tree.isView(number: common, inside: v)
+                    viewReceives[v] = receives
+                    viewDown[v] = receives ? remaining : 0
+                    if viewHasRecognizers[v] && (!receives || remaining == 0) { routedIdle = true }
                 }
-                slots[i].down = remaining
-                if remaining == 0 { idle = true }
-                deliver(event, to: i)
             }
-            return idle
+            for i in slots.indices where viewReceives[slots[i].viewNumber] { deliver(event, to: i) }
+            return routedIdle
         }
+        routedCommon = -4
         // Empty here: the loop below clears it after use.
-        if routedEvents.count != tree.names.count { routedEvents = [TouchEvent?](repeating: nil, count: tree.names.count) }
+        if routedEvents.count != viewCount { routedEvents = [TouchEvent?](repeating: nil, count: viewCount) }
+        var idle = false
+        for v in 0..<viewCount where viewHasRecognizers[v] {
+            let mine = self.event(event, routedTo: v, tree)
+            viewDown[v] = mine.remainingTouchCount
+            if viewDown[v] == 0 { idle = true }
+            if !mine.changedTouches.isEmpty { routedEvents[v] = mine }
+        }
         for i in slots.indices {
-            let view = slots[i].viewNumber
-            guard view >= 0 else { continue }
-            let mine: TouchEvent
-            if let e = routedEvents[view] { mine = e } else { mine = self.event(event, routedTo: view, tree); routedEvents[view] = mine }
-            slots[i].down = mine.remainingTouchCount
-            if slots[i].down == 0 { idle = true }
-            if !mine.changedTouches.isEmpty { deliver(mine, to: i) }
+            if let mine = routedEvents[slots[i].viewNumber] { deliver(mine, to: i) }
         }
         // Let go of the routed events, so the tracker's touch buffer is unique again.
         for v in routedEvents.indices { routedEvents[v] = nil }
@@ -451,27 +521,30 @@ public final class GestureArena {
 
     /// Fires every timer due by `time`, in time order, each at its own moment.
     private func runTimers(to time: Double) {
-        while true {
+        // Most events come before any deadline: nothing to look at.
+        while time >= earliestDeadline {
             var due: Int?
             var dueTime = Double.infinity
+            var earliest = Double.infinity
             for i in slots.indices {
                 // The mirrors: no call into the recognizers to find the next timer.
-                guard Self.inPlay(slots[i].visible), Self.inPlay(slots[i].own),
-                      let d = slots[i].deadline, d <= time, d < dueTime else { continue }
+                guard Self.inPlay(slots[i].visible), Self.inPlay(slots[i].own), let d = slots[i].deadline else { continue }
+                earliest = min(earliest, d)
+                guard d <= time, d < dueTime else { continue }
                 due = i
                 dueTime = d
             }
+            earliestDeadline = earliest
             guard let i = due else { break }
             now = max(now, dueTime)
-            let r = slots[i].recognizer
-            r.timerFired(at: now)
-            slots[i].own = r.state
-            slots[i].deadline = r.deadline
-            if let d = r.deadline {
-                precondition(d > dueTime, "\(r.name).timerFired(at:) must move or clear its deadline")
+            let after = drivers[i]._withUnsafeGuaranteedRef { $0.timerFired(at: now) }
+            slots[i].own = after.state
+            setDeadline(i, after.deadline)
+            if let d = after.deadline {
+                precondition(d > dueTime, "\(members[i].name).timerFired(at:) must move or clear its deadline")
             }
             resolve()
-            if touchSink != nil { flushHeld() }
+            if hasSink { flushHeld() }
             if hasViews || touchesDown == 0 { resetFinished() }
         }
         now = time
@@ -485,7 +558,7 @@ public final class GestureArena {
         var stack = [i], seen: Set<Int> = []
         while let k = stack.popLast() {
             if k == j { return true }
-            if seen.insert(k).inserted { stack += slots[k].mustFail }
+            if seen.insert(k).inserted { stack += mustFail[k] }
         }
         return false
     }
@@ -507,7 +580,7 @@ public final class GestureArena {
                         progress = true
                     case .began, .changed, .ended:
                         var waiting = false, beaten = false
-                        for d in slots[i].mustFail {
+                        for d in mustFail[i] {
                             switch slots[d].visible {
                             case .failed: continue
                             case .possible: waiting = true
@@ -549,7 +622,7 @@ public final class GestureArena {
     }
 
     private func win(_ i: Int) {
-        let r = slots[i].recognizer
+        let r = members[i]
         if r.kind == .discrete {
             slots[i].visible = .ended
             emit(i, .ended)
@@ -571,19 +644,21 @@ public final class GestureArena {
         // (Recognizers of a view and of a view inside it compete for the same touches: the
         // deeper view's, resolved first, fail the other's as UIKit's do.)
         for j in slots.indices where j != i && slots[j].visible == .possible && !together[i * slots.count + j] {
-            if sequenceOver && slots[j].view == slots[i].view && (slots[j].own == .possible || slots[j].mustFail.isEmpty) { continue }
+            if sequenceOver && slots[j].viewNumber == slots[i].viewNumber && (slots[j].own == .possible || !slots[j].hasRequirements) { continue }
             slots[j].visible = .failed
         }
-        if r.cancelsTouchesInView && touchSink != nil { cancelSinkTouches() }
+        if r.cancelsTouchesInView && hasSink { cancelSinkTouches() }
     }
 
     private func emit(_ i: Int, _ state: RecognizerState) {
         let record = recordsActivations && (state != .changed || recordsChanges)
-        guard record || !slots[i].actions.isEmpty else { return }
-        let r = slots[i].recognizer
+        guard record || slots[i].hasActions else { return }
+        let r = members[i]
         let a = GestureActivation(recognizer: r.name, kind: r.kind, state: state, time: now, values: r.values)
-        let actions = slots[i].actions   // no access to `slots` is held while they run
-        for action in actions { action(a) }
+        if slots[i].hasActions {
+            let actions = self.actions[i]   // no access to the arena's arrays is held while they run
+            for action in actions { action(a) }
+        }
         if record { activations.append(a) }
     }
 
@@ -600,9 +675,7 @@ public final class GestureArena {
         }
         if undecided { resolve() }
         for i in slots.indices where slots[i].visible.isFinished && slots[i].availability == .enabled && down(i) == 0 {
-            slots[i].recognizer.reset()
-            slots[i].own = slots[i].recognizer.state
-            slots[i].deadline = slots[i].recognizer.deadline
+            resetRecognizer(i)
             slots[i].visible = .possible
         }
     }

@@ -6,6 +6,18 @@ public enum SwipeDirection: String, CaseIterable, Hashable, Sendable, Codable {
     case right, left, up, down
 }
 
+extension SwipeDirection {
+    /// The engine's name for a direction of the book's swipe rule.
+    init(_ direction: SwipeDetector.Direction) {
+        switch direction {
+        case .right: self = .right
+        case .left: self = .left
+        case .up: self = .up
+        case .down: self = .down
+        }
+    }
+}
+
 /// Recognizes a straight swipe by `touchesRequired` fingers (UIKit
 /// `UISwipeGestureRecognizer`, with the book's rule). Discrete.
 ///
@@ -76,8 +88,8 @@ public final class SwipeRecognizer: GestureRecognizer {
         for t in event.allTouches where !t.phase.isFinished {
             let displacement = Point(x: t.location.x - t.startLocation.x, y: t.location.y - t.startLocation.y)
             if Swift.min(abs(displacement.x), abs(displacement.y)) > 2 * settings.maximumVariance { return fail() }
-            guard let passed = rule.direction(forDisplacement: displacement),
-                  let d = SwipeDirection(rawValue: passed.rawValue) else { continue }
+            guard let passed = rule.direction(forDisplacement: displacement) else { continue }
+            let d = SwipeDirection(passed)
             if let direction, direction != d { return fail() }
             direction = d
             passing += 1

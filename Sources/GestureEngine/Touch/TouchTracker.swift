@@ -62,37 +62,57 @@ public struct TouchTracker: Sendable {
             touches.removeAll { $0.phase.isFinished }
             finishedPending = false
         }
-        for i in touches.indices where touches[i].phase != .stationary {
-            touches[i].phase = .stationary
-            touches[i].previousLocation = touches[i].location
-        }
-        changed.removeAll(keepingCapacity: true)
-        for raw in line.touches {
-            let p = Point(x: raw.x, y: raw.y)
-            if phase == .began {
-                if touches.contains(where: { $0.id == raw.id }) { throw TrackingError.touchAlreadyDown(id: raw.id) }
-                var taps = 1
-                if let last = lastEnd, t - last.time <= settings.maximumTapInterval,
-                   last.location.distance(to: p) <= settings.maximumTapDistance {
-                    taps = last.tapCount + 1
-                }
-                let touch = Touch(id: raw.id, phase: .began, location: p, timestamp: t, tapCount: taps)
-                touches.append(touch)
-                changed.append(touch)
-            } else {
-                guard let i = touches.firstIndex(where: { $0.id == raw.id }) else {
-                    throw TrackingError.unknownTouch(id: raw.id, phase: phase)
-                }
-                touches[i].previousLocation = touches[i].location
-                touches[i].location = p
-                touches[i].phase = phase
-                touches[i].timestamp = t
-                changed.append(touches[i])
-                if phase == .ended { lastEnd = (t, p, touches[i].tapCount) }
-                if phase.isFinished { finishedPending = true }
+        // (Through the buffer: writing array elements one by one checks uniqueness on
+        // every write.)
+        touches.withUnsafeMutableBufferPointer { all in
+            for i in all.indices where all[i].phase != .stationary {
+                all[i].phase = .stationary
+                all[i].previousLocation = all[i].location
             }
         }
+        changed.removeAll(keepingCapacity: true)
+        if phase != .began {
+            if phase.isFinished { finishedPending = true }
+            let lastEnd = try touches.withUnsafeMutableBufferPointer { all in
+                try Self.update(all, with: line, phase: phase, into: &changed)
+            }
+            if let lastEnd { self.lastEnd = lastEnd }
+            return TouchEvent(timestamp: t, phase: phase, changedTouches: changed, allTouches: touches)
+        }
+        for raw in line.touches {
+            let p = Point(x: raw.x, y: raw.y)
+            if touches.contains(where: { $0.id == raw.id }) { throw TrackingError.touchAlreadyDown(id: raw.id) }
+            var taps = 1
+            if let last = lastEnd, t - last.time <= settings.maximumTapInterval,
+               last.location.distance(to: p) <= settings.maximumTapDistance {
+                taps = last.tapCount + 1
+            }
+            let touch = Touch(id: raw.id, phase: .began, location: p, timestamp: t, tapCount: taps)
+            touches.append(touch)
+            changed.append(touch)
+        }
         return TouchEvent(timestamp: t, phase: phase, changedTouches: changed, allTouches: touches)
+    }
+
+    /// Moves, ends or cancels the touches of `line` in `all`, appending them to `changed`.
+    /// - Returns: the last touch that ended (time, place, tap count), if one did.
+    private static func update(_ all: UnsafeMutableBufferPointer<Touch>, with line: TouchSessionEvent, phase: TouchPhase,
+                               into changed: inout [Touch]) throws -> (time: Double, location: Point, tapCount: Int)? {
+        let t = line.t
+        var ended: (time: Double, location: Point, tapCount: Int)?
+        for raw in line.touches {
+            guard let i = all.firstIndex(where: { $0.id == raw.id }) else {
+                throw TrackingError.unknownTouch(id: raw.id, phase: phase)
+            }
+            let p = Point(x: raw.x, y: raw.y)
+            all[i].previousLocation = all[i].location
+            all[i].location = p
+            all[i].phase = phase
+            all[i].timestamp = t
+            changed.append(all[i])
+            if phase == .ended { ended = (t, p, all[i].tapCount) }
+        }
+        return ended
     }
 
     /// Forgets every touch and the tap history.
