@@ -9,9 +9,11 @@ struct BenchEngine: ParsableCommand {
         abstract: "Measure replay throughput: touch events per second through the standard recognizers.",
         discussion: """
         Generates a synthetic session (--minutes, --seed), then times (1) reading and \
-        validating its JSON Lines and (2) replaying it through a fresh arena of the standard \
-        configuration, --repeats times; prints the best and median replay rate. Use a \
-        release build: swift build -c release.
+        validating its JSON Lines and (2) replaying it through a fresh arena, --repeats \
+        times, for the standard configuration and the same recognizers on three nested \
+        views side by side (taking turns); prints the best and median replay rate, the \
+        cost of a touch event and of a line, and that cost against reading the line. Use \
+        a release build: swift build -c release.
         """)
 
     @Option(help: "Length of the synthetic session in minutes.")
@@ -26,7 +28,7 @@ struct BenchEngine: ParsableCommand {
     @Option(name: .customLong("recognizers"), help: "A recognizer configuration instead of the standard one.")
     var recognizersPath: String?
 
-    @Flag(help: "Use the standard recognizers spread over three nested views (hit-testing and routing included).")
+    @Flag(help: "Only the standard recognizers spread over three nested views (hit-testing and routing included).")
     var views = false
 
     @OptionGroup var output: OutputOptions
@@ -36,67 +38,113 @@ struct BenchEngine: ParsableCommand {
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1") }
     }
 
-    struct Report: Codable {
-        var build: String
-        var seed: UInt64
-        var minutes: Double
+    /// One configuration's replay figures.
+    struct Row: Codable {
+        var configuration: String
         var recognizers: Int
-        var lines: Int
-        var touches: Int
         var activations: Int
-        var repeats: Int
-        var readSeconds: Double
-        var readLinesPerSecond: Double
         var replayBestSeconds: Double
         var replayMedianSeconds: Double
         /// Touch records (a line with two fingers counts two) per second, best run.
         var touchEventsPerSecond: Double
         /// Session lines (UIEvent batches) per second, best run.
         var linesPerSecond: Double
+        /// Best run's cost of one touch record and of one line (nanoseconds).
+        var nanosecondsPerTouchEvent: Double
+        var nanosecondsPerLine: Double
+        /// Replay cost over reading cost, per line.
+        var replayOverRead: Double
+    }
+
+    struct Report: Codable {
+        var build: String
+        var seed: UInt64
+        var minutes: Double
+        var lines: Int
+        var touches: Int
+        var repeats: Int
+        var readSeconds: Double
+        var readLinesPerSecond: Double
+        /// Reading and validating the JSON Lines, per touch record and per line (nanoseconds).
+        var readNanosecondsPerTouchEvent: Double
+        var readNanosecondsPerLine: Double
+        var rows: [Row]
     }
 
     func run() throws {
         let build = Bench.build
-        let config = try recognizersPath.map(EngineCLI.loadConfiguration) ?? (views ? .standardOnViews : .standard)
+        let configurations: [(name: String, config: RecognizerConfiguration)]
+        if let recognizersPath {
+            configurations = [(recognizersPath, try EngineCLI.loadConfiguration(recognizersPath))]
+        } else if views {
+            configurations = [("standard on three nested views", .standardOnViews)]
+        } else {
+            configurations = [("standard", .standard), ("standard on three nested views", .standardOnViews)]
+        }
         var gen = SyntheticSessionGenerator(seed: seed)
         let session = gen.session(duration: minutes * 60, mix: SyntheticGesture.standardMix + [.diagonalFlick])
         let bytes = try TouchSessionWriter.encode(session.events)
 
         let clock = ContinuousClock()
-        var start = clock.now
-        let events = try TouchSessionReader.decode(bytes, file: "synthetic")
-        let readSeconds = EngineCLI.seconds(clock.now - start)
-
-        var times: [Double] = []
-        var activations = 0
-        var touches = 0
-        for _ in 0..<repeats {
-            let arena = config.makeArena(startTime: events.first?.t ?? 0)
-            start = clock.now
-            let r = try SessionReplayer.replay(events, through: arena)
-            times.append(EngineCLI.seconds(clock.now - start))
-            activations = r.activations.filter(\.isActivation).count
-            touches = r.touchCount
+        // Reading is timed as often as replaying (best run), so that the two compare.
+        var readTimes: [Double] = []
+        var events: [TouchSessionEvent] = []
+        for _ in 0..<max(1, min(repeats, 10)) {
+            let start = clock.now
+            events = try TouchSessionReader.decode(bytes, file: "synthetic")
+            readTimes.append(EngineCLI.seconds(clock.now - start))
         }
-        times.sort()
-        let best = times[0], median = times[times.count / 2]
-        let report = Report(build: build, seed: seed, minutes: minutes, recognizers: config.recognizers.count,
-                            lines: events.count, touches: touches, activations: activations, repeats: repeats,
-                            readSeconds: readSeconds, readLinesPerSecond: Double(events.count) / readSeconds,
-                            replayBestSeconds: best, replayMedianSeconds: median,
-                            touchEventsPerSecond: Double(touches) / best, linesPerSecond: Double(events.count) / best)
+        let readSeconds = readTimes.min()!
+        let touches = events.reduce(0) { $0 + $1.touches.count }
+        let lines = Double(events.count)
+
+        // The configurations take turns, so that a machine busy for a moment costs both.
+        var times = [[Double]](repeating: [], count: configurations.count)
+        var activations = [Int](repeating: 0, count: configurations.count)
+        for _ in 0..<repeats {
+            for (k, c) in configurations.enumerated() {
+                let arena = c.config.makeArena(startTime: events.first?.t ?? 0)
+                let start = clock.now
+                let r = try SessionReplayer.replay(events, through: arena)
+                times[k].append(EngineCLI.seconds(clock.now - start))
+                activations[k] = r.activations.filter(\.isActivation).count
+            }
+        }
+        let readPerLine = readSeconds / lines
+        let rows = configurations.enumerated().map { k, c in
+            let sorted = times[k].sorted()
+            let best = sorted[0]
+            return Row(configuration: c.name, recognizers: c.config.recognizers.count, activations: activations[k],
+                       replayBestSeconds: best, replayMedianSeconds: sorted[sorted.count / 2],
+                       touchEventsPerSecond: Double(touches) / best, linesPerSecond: lines / best,
+                       nanosecondsPerTouchEvent: best / Double(touches) * 1e9, nanosecondsPerLine: best / lines * 1e9,
+                       replayOverRead: (best / lines) / readPerLine)
+        }
+        let report = Report(build: build, seed: seed, minutes: minutes, lines: events.count, touches: touches,
+                            repeats: repeats, readSeconds: readSeconds, readLinesPerSecond: lines / readSeconds,
+                            readNanosecondsPerTouchEvent: readSeconds / Double(touches) * 1e9,
+                            readNanosecondsPerLine: readPerLine * 1e9, rows: rows)
         switch output.format {
         case .json:
             Console.out(try Console.json(report))
         case .text:
             if build == "debug" { Console.out(Bench.debugNote) }
-            Console.out(String(format: "session: %.1f min synthetic (seed %llu): %d lines, %d touch events, %d activations",
-                               minutes, seed, report.lines, touches, activations))
-            Console.out("recognizers: \(recognizersPath ?? (views ? "standard on three nested views" : "standard")) (\(config.recognizers.count))")
-            Console.out(String(format: "read + validate: %.3f s (%.0f lines/s)", readSeconds, report.readLinesPerSecond))
-            Console.out(String(format: "replay (%@ build, best of %d): %.4f s, median %.4f s", build, repeats, best, median))
-            Console.out(String(format: "throughput: %.2f million touch events/s (%.2f million lines/s)",
-                               report.touchEventsPerSecond / 1e6, report.linesPerSecond / 1e6))
+            Console.out(String(format: "session: %.1f min synthetic (seed %llu): %d lines, %d touch events",
+                               minutes, seed, report.lines, touches))
+            Console.out(String(format: "read + validate (best of %d): %.4f s, %.0f lines/s: %.0f ns a line, %.0f ns a touch event",
+                               readTimes.count, readSeconds, report.readLinesPerSecond,
+                               report.readNanosecondsPerLine, report.readNanosecondsPerTouchEvent))
+            for row in rows {
+                Console.out("replay through \(row.configuration) (\(row.recognizers) recognizers, \(row.activations) activations), \(build) build, best of \(repeats):")
+                Console.out(String(format: "  %.4f s (median %.4f s): %.2f million touch events/s (%.2f million lines/s)",
+                                   row.replayBestSeconds, row.replayMedianSeconds,
+                                   row.touchEventsPerSecond / 1e6, row.linesPerSecond / 1e6))
+                Console.out(String(format: "  %.0f ns a touch event, %.0f ns a line: %.2f× the cost of reading it",
+                                   row.nanosecondsPerTouchEvent, row.nanosecondsPerLine, row.replayOverRead))
+            }
+            if rows.count == 2 {
+                Console.out(String(format: "views cost %.2f× the replay without them", rows[1].replayBestSeconds / rows[0].replayBestSeconds))
+            }
         }
     }
 }

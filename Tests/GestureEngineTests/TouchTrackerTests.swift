@@ -25,6 +25,38 @@ struct TouchTrackerTests {
         #expect(next.allTouches.map(\.id) == [2], "finished touches are gone from the next event")
     }
 
+    /// The touches a line does not name become stationary, with the previous location
+    /// where they are; those it names move from where they were. Checked with few
+    /// fingers and with more than 64 (the tracker keeps a bit per finger up to 64).
+    @Test(arguments: [3, 70])
+    func touchesNotInALineAreStationaryAndMovesStartFromTheLastPlace(fingers: Int) throws {
+        var tracker = TouchTracker()
+        _ = try tracker.event(for: line(0, .began, (0..<fingers).map { ($0, Double($0), 0) }))
+        let a = try tracker.event(for: line(0.1, .moved, [(1, 1, 5), (fingers - 1, Double(fingers - 1), 5)]))
+        #expect(a.changedTouches.map(\.id) == [1, fingers - 1])
+        #expect(a.allTouches.filter { $0.phase == .moved }.map(\.id) == [1, fingers - 1])
+        #expect(a.allTouches.filter { $0.phase == .stationary }.count == fingers - 2)
+        let b = try tracker.event(for: line(0.2, .moved, [(1, 1, 9)]))
+        let one = try #require(b.allTouches.first { $0.id == 1 })
+        #expect(one.previousLocation == Point(x: 1, y: 5) && one.location == Point(x: 1, y: 9) && one.timestamp == 0.2)
+        let last = try #require(b.allTouches.first { $0.id == fingers - 1 })
+        #expect(last.phase == .stationary && last.previousLocation == last.location && last.location == Point(x: Double(fingers - 1), y: 5))
+        #expect(b.allTouches.filter { $0.phase == .stationary }.count == fingers - 1)
+        let c = try tracker.event(for: line(0.3, .ended, [(0, 0, 0)]))
+        #expect(c.remainingTouchCount == fingers - 1 && c.changedTouches.map(\.phase) == [.ended])
+        #expect(c.allTouches.first { $0.id == 1 }?.phase == .stationary)
+    }
+
+    /// A touch keeps plain coordinates: the time a `Point` may carry is not kept (the
+    /// touch's own times are ``Touch/timestamp`` and ``Touch/startTime``).
+    @Test func touchLocationsAreCoordinatesOnly() {
+        var t = Touch(id: 1, phase: .began, location: Point(x: 1, y: 2, t: 9), timestamp: 3)
+        #expect(t.location == Point(x: 1, y: 2) && t.startLocation == Point(x: 1, y: 2) && t.previousLocation == Point(x: 1, y: 2))
+        t.location = Point(x: 4, y: 6)
+        #expect(t.location == Point(x: 4, y: 6) && t.startLocation == Point(x: 1, y: 2) && t.distanceFromStart == 5)
+        #expect(MemoryLayout<Touch>.size <= 88)
+    }
+
     @Test func quickTapsInOnePlaceCountUp() throws {
         var tracker = TouchTracker()
         var counts: [Int] = []

@@ -102,6 +102,26 @@ struct ReplayCLITests {
         #expect(p.stdout.contains("labels with no recognizer of that name"))
     }
 
+    /// `bench engine` replays the standard recognizers with and without views side by side
+    /// and reports the cost of an event beside the cost of reading it (figures are printed,
+    /// never asserted: timing belongs in benchmarks).
+    @Test func benchEngineReportsBothConfigurationsBesideTheReadingCost() throws {
+        let r = try CLIRunner.run(["bench", "engine", "--minutes", "0.2", "--repeats", "1", "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let report = try #require(jsonObject(r.stdout))
+        let rows = try #require(report["rows"] as? [[String: Any]])
+        #expect(rows.map { $0["configuration"] as? String } == ["standard", "standard on three nested views"])
+        // The views change who sees a touch, not what is recognized in this session.
+        #expect(rows[0]["activations"] as? Int == rows[1]["activations"] as? Int)
+        #expect(((rows[0]["activations"] as? Int) ?? 0) > 0)
+        for key in ["nanosecondsPerTouchEvent", "nanosecondsPerLine", "replayOverRead", "touchEventsPerSecond"] {
+            #expect(rows.allSatisfy { (($0[key] as? Double) ?? 0) > 0 }, "\(key)")
+        }
+        #expect(((report["readNanosecondsPerLine"] as? Double) ?? 0) > 0)
+        let text = try CLIRunner.run(["bench", "engine", "--minutes", "0.2", "--repeats", "1", "--views"])
+        #expect(text.status == 0 && text.stdout.contains("ns a touch event") && !text.stdout.contains("through standard ("), "\(text.stdout)")
+    }
+
     @Test func evalEngineNeedsTheLabels() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
         let config = try write(dir, "config.json", Self.config)

@@ -10,19 +10,21 @@ public struct TouchEvent: Sendable {
     public var changedTouches: [Touch]
     /// Every touch on the screen during this event, including changed touches that
     /// end here.
-    public var allTouches: [Touch]
+    public var allTouches: [Touch] { didSet { remainingTouchCount = Self.remaining(in: allTouches) } }
+    /// How many touches stay down after this event (counted once: every recognizer asks).
+    public private(set) var remainingTouchCount: Int
 
     public init(timestamp: Double, phase: TouchPhase, changedTouches: [Touch], allTouches: [Touch]) {
         self.timestamp = timestamp
         self.phase = phase
         self.changedTouches = changedTouches
         self.allTouches = allTouches
+        remainingTouchCount = Self.remaining(in: allTouches)
     }
 
-    /// How many touches stay down after this event.
-    public var remainingTouchCount: Int {
+    private static func remaining(in touches: [Touch]) -> Int {
         var n = 0
-        for t in allTouches where !t.phase.isFinished { n += 1 }
+        for t in touches where !t.phase.isFinished { n += 1 }
         return n
     }
 

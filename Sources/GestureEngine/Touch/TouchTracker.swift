@@ -62,15 +62,10 @@ public struct TouchTracker: Sendable {
             touches.removeAll { $0.phase.isFinished }
             finishedPending = false
         }
+        // (One or two at a time: cheaper than removeAll(keepingCapacity:).)
+        while !changed.isEmpty { changed.removeLast() }
         // (Through the buffer: writing array elements one by one checks uniqueness on
         // every write.)
-        touches.withUnsafeMutableBufferPointer { all in
-            for i in all.indices where all[i].phase != .stationary {
-                all[i].phase = .stationary
-                all[i].previousLocation = all[i].location
-            }
-        }
-        changed.removeAll(keepingCapacity: true)
         if phase != .began {
             if phase.isFinished { finishedPending = true }
             let lastEnd = try touches.withUnsafeMutableBufferPointer { all in
@@ -78,6 +73,9 @@ public struct TouchTracker: Sendable {
             }
             if let lastEnd { self.lastEnd = lastEnd }
             return TouchEvent(timestamp: t, phase: phase, changedTouches: changed, allTouches: touches)
+        }
+        touches.withUnsafeMutableBufferPointer { all in
+            for i in all.indices where all[i].phase != .stationary { Self.makeStationary(&all[i]) }
         }
         for raw in line.touches {
             let p = Point(x: raw.x, y: raw.y)
@@ -94,25 +92,45 @@ public struct TouchTracker: Sendable {
         return TouchEvent(timestamp: t, phase: phase, changedTouches: changed, allTouches: touches)
     }
 
-    /// Moves, ends or cancels the touches of `line` in `all`, appending them to `changed`.
+    /// Moves, ends or cancels the touches of `line` in `all`, appending them to `changed`;
+    /// the other touches become stationary.
     /// - Returns: the last touch that ended (time, place, tap count), if one did.
     private static func update(_ all: UnsafeMutableBufferPointer<Touch>, with line: TouchSessionEvent, phase: TouchPhase,
                                into changed: inout [Touch]) throws -> (time: Double, location: Point, tapCount: Int)? {
+        // Touches not in the line become stationary; with up to 64 on the screen a bit
+        // mask says which were in it, so that each touch is written once per event (a
+        // touch read back just after some of its fields were written stalls the CPU).
+        let masked = all.count <= 64
+        if !masked {
+            for i in all.indices where all[i].phase != .stationary { makeStationary(&all[i]) }
+        }
         let t = line.t
         var ended: (time: Double, location: Point, tapCount: Int)?
+        var inLine: UInt64 = 0
         for raw in line.touches {
             guard let i = all.firstIndex(where: { $0.id == raw.id }) else {
                 throw TrackingError.unknownTouch(id: raw.id, phase: phase)
             }
             let p = Point(x: raw.x, y: raw.y)
-            all[i].previousLocation = all[i].location
-            all[i].location = p
-            all[i].phase = phase
-            all[i].timestamp = t
-            changed.append(all[i])
-            if phase == .ended { ended = (t, p, all[i].tapCount) }
+            let old = all[i]
+            let touch = Touch(id: old.id, phase: phase, location: p, previousLocation: old.location,
+                              startLocation: old.startLocation, timestamp: t, startTime: old.startTime, tapCount: old.tapCount)
+            all[i] = touch
+            changed.append(touch)
+            if masked { inLine |= 1 << UInt64(i) }
+            if phase == .ended { ended = (t, p, touch.tapCount) }
+        }
+        if masked {
+            for i in all.indices where inLine & (1 << UInt64(i)) == 0 && all[i].phase != .stationary { makeStationary(&all[i]) }
         }
         return ended
+    }
+
+    /// A touch that did not change in this event.
+    @inline(__always)
+    private static func makeStationary(_ touch: inout Touch) {
+        touch.phase = .stationary
+        touch.previousLocation = touch.location
     }
 
     /// Forgets every touch and the tap history.
