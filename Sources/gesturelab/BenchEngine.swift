@@ -139,7 +139,7 @@ struct BenchEngine: ParsableCommand {
                 Console.out(String(format: "  %.4f s (median %.4f s): %.2f million touch events/s (%.2f million lines/s)",
                                    row.replayBestSeconds, row.replayMedianSeconds,
                                    row.touchEventsPerSecond / 1e6, row.linesPerSecond / 1e6))
-                Console.out(String(format: "  %.0f ns a touch event, %.0f ns a line: %.2f× the cost of reading it",
+                Console.out(String(format: "  %.0f ns a touch event, %.0f ns a line (%.3f× the cost of reading and validating the line)",
                                    row.nanosecondsPerTouchEvent, row.nanosecondsPerLine, row.replayOverRead))
             }
             if rows.count == 2 {

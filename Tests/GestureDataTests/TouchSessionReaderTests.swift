@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GestureTestSupport
+import GestureGeometry
 @testable import GestureData
 
 struct TouchSessionReaderTests {
@@ -92,6 +93,30 @@ struct TouchSessionReaderTests {
     func fastAndGeneralParsingReadTheSameEvent(line: String) throws {
         let events = try decode([line])
         #expect(events == [TouchSessionEvent(t: 0.1, phase: .began, touches: [.init(id: 3, x: 1, y: 2)])])
+    }
+
+    /// The scanner works short decimals out itself (digits over a power of ten): every
+    /// number must come out as the `Double` that `Double(String)` reads from the same text,
+    /// bit for bit, including the long ones and exponents it hands on.
+    @Test func theScannersNumbersAreTheSameDoublesAsTheTextsValue() throws {
+        var rng = SeededGenerator(seed: 11)
+        var texts = ["0", "-0", "0.0", "-0.0", "1", "0.1", "0.3", "123456789012345", "1234567890123456",
+                     "0.000000000000001", "9007199254740993", "4.35", "2.675", "1e-1", "5E+2", "-7.25e3",
+                     "0.1000000000000000055511151231257827", "17976931348623157e292"]
+        for _ in 0..<20_000 {
+            let whole = String(UInt64.random(in: 0...999_999_999, using: &rng) >> UInt64.random(in: 0...29, using: &rng))
+            let fraction = String((0..<Int.random(in: 0...9, using: &rng)).map { _ in "0123456789".randomElement(using: &rng)! })
+            var text = (Bool.random(using: &rng) ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+            if Int.random(in: 0..<8, using: &rng) == 0 { text += "e\(Int.random(in: -30...30, using: &rng))" }
+            texts.append(text)
+        }
+        for text in texts {
+            let line = #"{"t": "# + text + #", "phase": "began", "touches": [{"id": 1, "x": "# + text + #", "y": 0}]}"#
+            let fields = try #require(Data(line.utf8).withUnsafeBytes { TouchSessionLineScanner.scan($0) }, "\(text)")
+            let expected = try #require(Double(text))
+            #expect(fields.t?.bitPattern == expected.bitPattern, "\(text)")
+            #expect(fields.touches?.first?.x?.bitPattern == expected.bitPattern, "\(text)")
+        }
     }
 
     @Test(arguments: [
