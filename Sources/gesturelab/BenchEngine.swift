@@ -23,7 +23,7 @@ struct BenchEngine: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "How many times to replay it.")
-    var repeats: Int = 50
+    var repeats: Int = 300
 
     @Option(name: .customLong("recognizers"), help: "A recognizer configuration instead of the standard one.")
     var recognizersPath: String?
