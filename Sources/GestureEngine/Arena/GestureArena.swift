@@ -59,9 +59,9 @@
 /// stored properties is held across a call into other code (actions, recognizers), so the
 /// hot properties are marked `@exclusivity(unchecked)`: the run-time exclusivity checks
 /// were a quarter of the replay time. Recognizers are called through internal drivers
-/// without retaining them (retain and release around each call
-/// were a third of it), and the per-recognizer and per-view state the hot loops write
-/// lives in buffers the arena allocates (an array element write checks uniqueness).
+/// without retaining them (retain and release around each call were a third of it), and
+/// the per-recognizer and per-view state the hot loops write lives in buffers the arena
+/// allocates (a write to an array element checks that the array is not shared).
 public final class GestureArena {
     /// What the hot loops read about recognizer `i`: plain values only, so that reading a
     /// slot never retains anything (the references — the recognizer, its actions, its
@@ -104,15 +104,15 @@ public final class GestureArena {
     @exclusivity(unchecked) private var touchViews: [(id: Int, view: Int)] = []
     /// Events filtered for one view, by view number, reused across events.
     @exclusivity(unchecked) private var routedEvents: [TouchEvent?] = []
-    /// By view number: touches down that began in the view or inside it, whether the
-    /// current event goes to its recognizers, and whether it has recognizers.
     /// The view all touches began in and the touches down when ``viewDown`` and
     /// ``viewReceives`` were last worked out (−4: not worked out), and whether some
     /// recognizer then had none of its touches down.
     @exclusivity(unchecked) private var routedCommon = -4
     @exclusivity(unchecked) private var routedRemaining = 0
     @exclusivity(unchecked) private var routedIdle = true
-    /// (Buffers the arena owns, as ``slots``: written on every event.)
+    /// By view number: touches down that began in the view or inside it, whether the
+    /// current event goes to its recognizers, and whether it has recognizers. (Buffers
+    /// the arena owns, as ``slots``: written on every event.)
     @exclusivity(unchecked) private var viewDown = UnsafeMutableBufferPointer<Int>.allocate(capacity: 0)
     @exclusivity(unchecked) private var viewReceives = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 0)
     @exclusivity(unchecked) private var viewHasRecognizers = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 0)
