@@ -86,7 +86,7 @@ struct BenchEngine: ParsableCommand {
         let bytes = try TouchSessionWriter.encode(session.events)
 
         let clock = ContinuousClock()
-        // Reading is timed as often as replaying (best run), so that the two compare.
+        // Reading is timed several times too (the best of up to 10), so that best compares with best.
         var readTimes: [Double] = []
         var events: [TouchSessionEvent] = []
         for _ in 0..<max(1, min(repeats, 10)) {

@@ -64,8 +64,8 @@ public struct TouchTracker: Sendable {
         }
         // (One or two at a time: cheaper than removeAll(keepingCapacity:).)
         while !changed.isEmpty { changed.removeLast() }
-        // (Through the buffer: writing array elements one by one checks uniqueness on
-        // every write.)
+        // (The touches are written through their buffer: writing array elements one by
+        // one checks uniqueness on every write.)
         if phase != .began {
             if phase.isFinished { finishedPending = true }
             let lastEnd = try touches.withUnsafeMutableBufferPointer { all in
@@ -97,13 +97,10 @@ public struct TouchTracker: Sendable {
     /// - Returns: the last touch that ended (time, place, tap count), if one did.
     private static func update(_ all: UnsafeMutableBufferPointer<Touch>, with line: TouchSessionEvent, phase: TouchPhase,
                                into changed: inout [Touch]) throws -> (time: Double, location: Point, tapCount: Int)? {
-        // Touches not in the line become stationary; with up to 64 on the screen a bit
-        // mask says which were in it, so that each touch is written once per event (a
-        // touch read back just after some of its fields were written stalls the CPU).
-        let masked = all.count <= 64
-        if !masked {
-            for i in all.indices where all[i].phase != .stationary { makeStationary(&all[i]) }
-        }
+        // Each touch is written once per event (a touch read back just after some of its
+        // fields were written stalls the CPU): those in the line now, the others made
+        // stationary afterwards. A bit per touch says which were in the line (past 64
+        // touches, the line's ids are searched instead).
         let t = line.t
         var ended: (time: Double, location: Point, tapCount: Int)?
         var inLine: UInt64 = 0
@@ -117,11 +114,12 @@ public struct TouchTracker: Sendable {
                               startLocation: old.startLocation, timestamp: t, startTime: old.startTime, tapCount: old.tapCount)
             all[i] = touch
             changed.append(touch)
-            if masked { inLine |= 1 << UInt64(i) }
+            if i < 64 { inLine |= 1 << UInt64(i) }
             if phase == .ended { ended = (t, p, touch.tapCount) }
         }
-        if masked {
-            for i in all.indices where inLine & (1 << UInt64(i)) == 0 && all[i].phase != .stationary { makeStationary(&all[i]) }
+        for i in all.indices where all[i].phase != .stationary {
+            let updated = i < 64 ? inLine & (1 << UInt64(i)) != 0 : line.touches.contains { $0.id == all[i].id }
+            if !updated { makeStationary(&all[i]) }
         }
         return ended
     }
