@@ -27,11 +27,13 @@ public struct DetectorRecognizer: SampleRecognizer {
         self.source = source
     }
 
-    /// `checkmark detector`, `circle detector`, or for a detector trained per label
-    /// `shape detector for 'LABEL'`.
+    /// `checkmark detector`, `circle detector` (also for general-shape thresholds trained
+    /// for check marks or circles, which stand for them: ``GestureDetectors/AnyDetectorThresholds/role``),
+    /// or for a detector trained per label `shape detector for 'LABEL'`.
     public var name: String {
-        if thresholds.kind.shapeName == nil { return "\(thresholds.kind.rawValue) detector for '\(thresholds.label ?? "?")'" }
-        return "\(thresholds.kind.rawValue) detector"
+        let role = thresholds.role
+        if role.shapeName == nil { return "\(role.rawValue) detector for '\(thresholds.label ?? "?")'" }
+        return "\(role.rawValue) detector"
     }
 
     public func recognize(_ gesture: Gesture) -> [RecognitionResult] {
@@ -59,7 +61,7 @@ public struct DetectorRecognizer: SampleRecognizer {
         var m = shapeValues ?? [:]
         if margin.isFinite { m["margin"] = margin }
         guard let values = shapeValues else { return result(false, m, "rejected: too few distinct points to measure a shape") }
-        let what = thresholds.kind.shapeName ?? thresholds.label.map { "'\($0)'" } ?? "the shape"
+        let what = thresholds.role.shapeName ?? thresholds.label.map { "'\($0)'" } ?? "the shape"
         if fires {
             return result(true, m, "accepted as \(what): every feature within its trained range (margin \(Self.fmt(margin)))")
         }

@@ -36,7 +36,7 @@ public enum StoreModel {
         for kind in DetectorKind.builtIn {
             if let t = model.detectors[kind] {
                 out.append(DetectorRecognizer(thresholds: t, source: "\(source)/\(GestureModel.detectorFile(kind))"))
-            } else if let old = fallback.first(where: { ($0 as? DetectorRecognizer)?.thresholds.kind == kind }) {
+            } else if let old = fallback.first(where: { ($0 as? DetectorRecognizer)?.thresholds.role == kind }) {
                 out.append(old)
             }
         }

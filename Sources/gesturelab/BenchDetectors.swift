@@ -57,8 +57,10 @@ struct BenchDetectors: ParsableCommand {
         // measured (a stream that has fired has nothing left to decide).
         func neverAccepting(_ kind: DetectorKind) throws -> AnyDetectorThresholds {
             var settings = kind.detector.defaultSettings
-            if let path = DetectorCLI.defaultThresholdsPath(kind), let s = try DetectorThresholdsFile.load(path, kind: kind).trainedBox?.settings {
-                settings = s
+            if let path = DetectorCLI.defaultThresholdsPath(kind) {
+                let shipped = try DetectorThresholdsFile.load(path, kind: kind)
+                // A shipped file of another detector (standing for this one) has its own settings.
+                if shipped.kind == kind, let s = shipped.trainedBox?.settings { settings = s }
             }
             let first = kind.detector.featureNames[0]
             return kind.trained(settings: settings, box: FeatureBox([first: FeatureInterval(lower: 1e300)]), label: nil)

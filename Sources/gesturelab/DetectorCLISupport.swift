@@ -28,6 +28,16 @@ struct DetectorTargetOptions: ParsableArguments {
         "Also choose the stroke preparation (the detector's settings, a wider corner window, or half the resampled points) on the inner leave-one-subject-out folds, as margin and strictness are."))
     var chooseSettings = false
 
+    @Flag(name: .customLong("every-device"), help: ArgumentHelp(
+        "Make every choice on the inner folds (margin, strictness, and with --choose-settings or --choose-detector those too) by the worst device: the held-out subjects' strokes are also decided after each device shift (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), and the target must hold on each."))
+    var everyDevice = false
+
+    /// The device shifts the inner folds must hold on (none without `--every-device`):
+    /// those `eval detector --device-shift` reports, within the tolerance of `label`'s gesture.
+    func choosingShifts(_ kind: DetectorKind, label: String) -> [StrokeTransform] {
+        everyDevice ? StrokeAugmentation.deviceShifts(tolerance: .of(kind, label: label)) : []
+    }
+
     /// `kind`'s measurements of the recorded samples, and of `augment` transformed copies of
     /// them within the tolerance of `label`'s gesture (`nil` when 0). Copies keep their
     /// subject, so inner folds hold each person's copies out with them.
@@ -52,6 +62,7 @@ struct DetectorTargetOptions: ParsableArguments {
     /// The flags as typed, for provenance notes.
     var commandLine: String {
         let a = (augment > 0 ? " --augment \(augment)" : "") + (chooseSettings ? " --choose-settings" : "")
+            + (everyDevice ? " --every-device" : "")
         switch target {
         case .falsePositiveRate(let f): return "--target-fpr \(f) --seed \(seed)\(a)"
         case .truePositiveRate(let t): return "--target-tpr \(t) --seed \(seed)\(a)"

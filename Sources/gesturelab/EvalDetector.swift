@@ -43,8 +43,8 @@ struct EvalDetector: ParsableCommand {
         if model != nil && thresholds != "default" { throw ValidationError("give --model or --thresholds, not both") }
         if thresholds.lowercased() != "train"
             && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0 || target.chooseSettings
-                || which.chooseDetector) {
-            throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--choose-detector apply only with --thresholds train")
+                || target.everyDevice || which.chooseDetector) {
+            throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--every-device/--choose-detector apply only with --thresholds train")
         }
     }
 
@@ -79,11 +79,17 @@ struct EvalDetector: ParsableCommand {
             // Augmented copies train only; every fold is tested on the recorded samples.
             let extra = target.augment > 0
                 ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector, label: positiveLabel)) : nil
-            let others = which.otherDetectors.map { target.measurements($0, of: data, label: positiveLabel) }
+            var others = which.otherDetectors.map { target.measurements($0, of: data, label: positiveLabel) }
+            // Thresholds of another detector that stand for this one (a check-mark file
+            // trained with --choose-detector) decide by their own measures.
+            if let t = settingsFrom, t.kind != detector {
+                others.append((DetectorMeasurements.measure(t.kind, dataset: data, settingsFrom: t), nil))
+            }
             e = try DetectorEvaluator.evaluate(m, positive: positiveLabel, thresholds: choice, protocol: evaluationProtocol,
                                                mode: mode, includeDetails: details || deviceShift || reportOptions.reportDirectory != nil,
                                                trainingExtra: extra, chooseSettings: target.chooseSettings,
-                                               otherDetectors: others.map { ($0.recorded, $0.copies) }) {
+                                               otherDetectors: others.map { ($0.recorded, $0.copies) },
+                                               deviceShifts: target.choosingShifts(detector, label: positiveLabel)) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }
         } catch let error as DetectorTrainingError {

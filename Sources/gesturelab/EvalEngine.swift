@@ -115,7 +115,7 @@ struct EvalEngine: ParsableCommand {
             var shapes = DetectorKind.builtIn.compactMap(\.defaultPreset)
             for path in detectorThresholds {
                 guard let t = try EngineCLI.loadThresholds(path, as: AnyDetectorThresholds.self) else { continue }
-                shapes.removeAll { $0.kind == t.kind }
+                shapes.removeAll { $0.role == t.role }
                 shapes.append(t)
             }
             config = .standardWithShapes(shapes, decision: decide)

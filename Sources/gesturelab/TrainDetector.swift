@@ -36,6 +36,10 @@ struct TrainDetector: ParsableCommand {
         var validationFalsePositiveRate: Double
         var trainingTruePositiveRate: Double
         var trainingFalsePositiveRate: Double
+        /// With `--every-device`: the chosen box's lowest TPR and highest FPR over the device
+        /// shifts (and the unshifted samples) on the inner folds.
+        var worstDeviceTruePositiveRate: Double?
+        var worstDeviceFalsePositiveRate: Double?
         var thresholds: AnyDetectorThresholds
     }
 
@@ -47,13 +51,21 @@ struct TrainDetector: ParsableCommand {
         let data = try datasetOptions.load(dataset)
         // The requested detector first (a tie keeps it), then any other --choose-detector tries,
         // each on the recorded samples and their copies, in each preparation to choose among.
-        let variants = ([detector] + which.otherDetectors).flatMap { kind in
+        // With --every-device, the recorded samples after each device shift, measured as each variant.
+        var variants: [DetectorMeasurements] = [], shifted: [[DetectorMeasurements]] = []
+        let shifts = target.choosingShifts(detector, label: positiveLabel)
+        for kind in [detector] + which.otherDetectors {
             let (recorded, copies) = target.measurements(kind, of: data, label: positiveLabel)
-            return (copies.map { recorded.appending($0) } ?? recorded).settingsVariants(choosing: target.chooseSettings)
+            let moved = shifts.isEmpty ? [] : recorded.shifted(by: shifts, seed: target.seed)
+            for v in (copies.map { recorded.appending($0) } ?? recorded).settingsVariants(choosing: target.chooseSettings) {
+                variants.append(v)
+                if !shifts.isEmpty { shifted.append(moved.map { $0.remeasured(with: v.settings) }) }
+            }
         }
         let result: DetectorTrainer.Result
         do {
-            result = try DetectorTrainer.train(variants, positive: positiveLabel, target: target.target, seed: target.seed)
+            result = try DetectorTrainer.train(variants, positive: positiveLabel, target: target.target, seed: target.seed,
+                                               shifted: shifted)
         } catch let e as DetectorTrainingError {
             // No positives / no negatives: say which dataset they were looked for in.
             if case .badThresholds = e { throw e }
@@ -62,12 +74,14 @@ struct TrainDetector: ParsableCommand {
         var thresholds = result.thresholds
         let excluded = datasetOptions.excludedSubjects.map { " --exclude-subject '\($0)'" }.joined()
         let v = result.chosen.validation
+        let worst = result.chosen.shiftValidation == nil ? nil : result.chosen.decisive
+        let worstNote = worst.map { "; worst device shift TPR \(DetectorCLI.percent($0.truePositiveRate)), FPR \(DetectorCLI.percent($0.falsePositiveRate))" } ?? ""
         thresholds.provenance = """
             gesturelab train detector \(detector.rawValue) --dataset \(dataset) --positive \(positiveLabel) \
             \(target.commandLine)\(which.chooseDetector ? " --choose-detector" : "")\(excluded);\(result.thresholds.kind == detector ? "" : " the \(result.thresholds.kind.rawValue) detector did better on the inner folds;") \(data.count) samples\(target.augment > 0 ? " and \(target.augment) transformed copies of each" : "") \
             (\(result.training.positives) positives, \(result.training.negatives) negatives) from \(data.subjects.count) subjects; margin \(result.chosen.margin), \
             strictness \(result.chosen.strictness); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
-            FPR \(DetectorCLI.percent(v.falsePositiveRate))
+            FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)
             """
         try DetectorThresholdsFile.write(thresholds, to: out)
         let report = Report(out: out, samples: data.count, positives: result.training.positives,
@@ -75,7 +89,9 @@ struct TrainDetector: ParsableCommand {
                             chosenStrictness: result.chosen.strictness, chosenMargin: result.chosen.margin,
                             validationTruePositiveRate: v.truePositiveRate, validationFalsePositiveRate: v.falsePositiveRate,
                             trainingTruePositiveRate: result.training.truePositiveRate,
-                            trainingFalsePositiveRate: result.training.falsePositiveRate, thresholds: thresholds)
+                            trainingFalsePositiveRate: result.training.falsePositiveRate,
+                            worstDeviceTruePositiveRate: worst?.truePositiveRate, worstDeviceFalsePositiveRate: worst?.falsePositiveRate,
+                            thresholds: thresholds)
         switch output.format {
         case .json:
             Console.out(try Console.json(report))
@@ -83,7 +99,7 @@ struct TrainDetector: ParsableCommand {
             Console.out("wrote \(out)")
             Console.out("\(data.count) samples: \(report.positives) '\(positiveLabel)', \(report.negatives) others; seed \(target.seed); target \(target.target)")
             Console.out("chosen margin \(result.chosen.margin), strictness \(result.chosen.strictness)")
-            Console.out("inner leave-one-subject-out: TPR \(DetectorCLI.percent(v.truePositiveRate)), FPR \(DetectorCLI.percent(v.falsePositiveRate))")
+            Console.out("inner leave-one-subject-out: TPR \(DetectorCLI.percent(v.truePositiveRate)), FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)")
             Console.out("on the training data: TPR \(DetectorCLI.percent(result.training.truePositiveRate)), FPR \(DetectorCLI.percent(result.training.falsePositiveRate))")
         }
     }

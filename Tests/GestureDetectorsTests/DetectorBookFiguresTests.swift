@@ -42,29 +42,20 @@ import Testing
     @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)")) func streamsAgreeWithWholeStrokesOnOneSubject() throws {
         guard let data = try DatasetLocator.dollarOne() else { return }
         let subset = data.onlySubjects(["2"]).filter { $0.speed == "medium" || $0.label == "check" || $0.label == "circle" }
-        var shipped: [CheckmarkThresholds] = [.checkPlease]
-        var shippedCircle: [CircleThresholds] = [.sadun]
+        // The book presets and the shipped files (whichever detector measures for them).
+        var all = [AnyDetectorThresholds(CheckmarkThresholds.checkPlease), AnyDetectorThresholds(CircleThresholds.sadun)]
         let templates = DatasetLocator.packageRoot.appendingPathComponent("templates")
-        if let d = try? Data(contentsOf: templates.appendingPathComponent("checkmark.json")) {
-            shipped.append(try JSONDecoder().decode(CheckmarkThresholds.self, from: d))
-        }
-        if let d = try? Data(contentsOf: templates.appendingPathComponent("circle.json")) {
-            shippedCircle.append(try JSONDecoder().decode(CircleThresholds.self, from: d))
+        for kind in [DetectorKind.checkmark, .circle] {
+            if let d = try? Data(contentsOf: templates.appendingPathComponent("\(kind.rawValue).json")) {
+                all.append(try AnyDetectorThresholds.decode(d, kind: kind))
+            }
         }
         var wholeHits = 0
         for s in subset.samples {
             let stroke = s.gesture.strokes[0]
-            for t in shipped where CheckmarkDetector(thresholds: t).detects(stroke) {
+            for t in all where t.accepts(stroke) {
                 wholeHits += 1
-                var st = CheckmarkDetector.Stream(thresholds: t)
-                let fired = stroke.points.contains { st.add($0) }
-                #expect(fired, "\(s.source ?? "")")
-            }
-            for t in shippedCircle where CircleDetector(thresholds: t).detects(stroke) {
-                wholeHits += 1
-                var st = CircleDetector.Stream(thresholds: t)
-                let fired = stroke.points.contains { st.add($0) }
-                #expect(fired, "\(s.source ?? "")")
+                #expect(t.streamFires(stroke), "\(t.role) \(s.source ?? "")")
             }
         }
         #expect(wholeHits > 0)

@@ -181,6 +181,59 @@ import Testing
         #expect(BoxTrainer.isBetter(c(tp: 91, fp: 50), than: c(tp: 80, fp: 0), target: floor))
     }
 
+    /// `--every-device`: a candidate's decisive rates are its worst device's, so one that
+    /// is better on average but over the limit on one shifted device loses.
+    @Test func aCandidateMeetsATargetOnlyWhenItDoesOnEveryDevice() throws {
+        func counts(tp: Int, fp: Int) -> BinaryCounts {
+            var v = BinaryCounts()
+            for i in 0..<100 { v.record(isPositive: true, accepted: i < tp) }
+            for i in 0..<100 { v.record(isPositive: false, accepted: i < fp) }
+            return v
+        }
+        let average = BoxTrainer.Candidate(margin: 0.5, strictness: 0, validation: counts(tp: 99, fp: 1),
+                                           shiftValidation: [counts(tp: 97, fp: 1), counts(tp: 99, fp: 4)])
+        let even = BoxTrainer.Candidate(margin: 0, strictness: 0, validation: counts(tp: 96, fp: 1),
+                                        shiftValidation: [counts(tp: 93, fp: 2), counts(tp: 95, fp: 1)])
+        #expect(average.decisive == (0.97, 0.04) && even.decisive == (0.93, 0.02))
+        let limit = BoxTrainer.Target.falsePositiveRate(0.02)
+        #expect(BoxTrainer.isBetter(even, than: average, target: limit))
+        #expect(BoxTrainer.choose([average, even], target: limit) == even)
+        // Without shifts the average alone decides.
+        var plain = average
+        plain.shiftValidation = nil
+        #expect(BoxTrainer.choose([plain, even], target: limit) == plain)
+        #expect(BoxTrainer.choose([average, even], target: .truePositiveRate(0.95)) == average, "93% is under the floor")
+    }
+
+    /// Training for every device scores each candidate on the held-out subjects' shifted
+    /// strokes, every sample once per shift; a shift that changes nothing changes no choice.
+    @Test func trainingForEveryDeviceScoresEachHeldOutSubjectsShiftedStrokes() throws {
+        let m = Self.checkFeatures
+        let shifts = StrokeAugmentation.deviceShifts(tolerance: .of(.checkmark))
+        let moved = m.shifted(by: shifts, seed: 1)
+        #expect(moved.count == shifts.count && moved.allSatisfy { $0.count == m.count && $0.labels == m.labels })
+        #expect(moved[shifts.firstIndex(of: .rotation(20)) ?? 0].vectors != m.vectors)
+        let r = try DetectorTrainer.train([m], positive: "check", target: .falsePositiveRate(0.01), seed: 1, shifted: [moved])
+        let perShift = try #require(r.chosen.shiftValidation)
+        #expect(perShift.count == shifts.count)
+        #expect(perShift.allSatisfy { $0.positives == 48 && $0.negatives == 240 })
+        #expect(r.chosen.decisive.truePositiveRate <= r.chosen.validation.truePositiveRate)
+        #expect(r.chosen.decisive.falsePositiveRate >= r.chosen.validation.falsePositiveRate)
+
+        // Time jitter of 0 leaves the check mark's measures as they were.
+        let still = m.shifted(by: [.timeJitter(0)], seed: 1)
+        #expect(still[0].vectors == m.vectors)
+        let same = try DetectorTrainer.train([m], positive: "check", target: .falsePositiveRate(0.01), seed: 1, shifted: [still])
+        let plain = try DetectorTrainer.train([m], positive: "check", target: .falsePositiveRate(0.01), seed: 1)
+        #expect(same.thresholds == plain.thresholds && same.chosen.shiftValidation == [plain.chosen.validation])
+        // The evaluator passes the shifts to every fold: its samples held out, their copies not.
+        let e1 = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
+                                                protocol: .leaveOneSubjectOut, includeDetails: true, deviceShifts: [.timeJitter(0)])
+        let e0 = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
+                                                protocol: .leaveOneSubjectOut, includeDetails: true)
+        #expect(e1.foldThresholds == e0.foldThresholds && e1.thresholds == e0.thresholds)
+    }
+
     @Test func thresholdsFilesRoundTripAndNameTheFileOnBadVersions() throws {
         let dir = try TemporaryDirectory("detector-thresholds")
         defer { dir.remove() }

@@ -210,6 +210,46 @@ struct DetectorCommandTests {
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains("--augment 2"))
     }
 
+    /// `--every-device`: the inner folds choose by the worst device shift, said in the file
+    /// and the report; the general detector's thresholds trained for check marks stand for
+    /// the check-mark detector (a `v`'s do not).
+    @Test func everyDeviceTrainingAndGeneralThresholdsStandingForTheCheckMark() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, perLabel: 6)
+        let out = dir.path("check.json")
+        let t = try train("checkmark", dataset: data, out: out, extra: ["--every-device", "--choose-detector", "--format", "json"])
+        #expect(t.status == 0, "\(t.stderr)")
+        let report = try #require(jsonObject(t.stdout))
+        let worstTPR = try #require(report["worstDeviceTruePositiveRate"] as? Double)
+        #expect(worstTPR <= (report["validationTruePositiveRate"] as? Double ?? 0))
+        let file = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(file.contains("--every-device") && file.contains("worst device shift TPR"), "\(file)")
+        let plain = try train("checkmark", dataset: data, out: dir.path("plain.json"), extra: ["--format", "json"])
+        #expect(try #require(jsonObject(plain.stdout))["worstDeviceTruePositiveRate"] == nil)
+
+        // The general detector trained for `check`: a check-mark file wherever one is read.
+        let general = dir.path("general-check.json")
+        let g = try CLIRunner.run(["train", "detector", "shape", "--positive", "check", "--dataset", data, "--out", general])
+        #expect(g.status == 0, "\(g.stderr)")
+        let e = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check",
+                                   "--thresholds", general, "--format", "json"])
+        #expect(e.status == 0, "\(e.stderr)")
+        let o = try #require(jsonObject(e.stdout))
+        #expect(try #require(o["truePositiveRate"] as? Double) >= 0.9, "\(e.stdout)")
+        #expect(try #require(o["falsePositiveRate"] as? Double) <= 0.05, "\(e.stdout)")
+        #expect((o["thresholds"] as? [String: Any])?["format"] as? String == "gesturelab.shape/1")
+        #expect(o["bookPreset"] != nil, "CheckPlease beside, as for the check mark's own thresholds")
+        let v = dir.path("general-v.json")
+        #expect(try CLIRunner.run(["train", "detector", "--label", "v", "--dataset", data, "--out", v]).status == 0)
+        let refused = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check", "--thresholds", v])
+        #expect(refused.status != 0 && refused.stderr.contains(v) && refused.stderr.contains("'v'")
+                && refused.stderr.contains("label"), "\(refused.stderr)")
+        // Choosing by devices needs training.
+        let noTrain = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check", "--every-device"])
+        #expect(noTrain.status != 0 && noTrain.stderr.contains("--every-device"), "\(noTrain.stderr)")
+    }
+
     /// `train detector --label zig_zag`: the general shape detector for any label, its
     /// file, its evaluation, and its place in a model folder.
     @Test func aShapeDetectorForAnyLabelThroughTheCLI() throws {

@@ -19,6 +19,18 @@ public struct AnyDetectorThresholds: Sendable {
     /// The detector the thresholds are for.
     public var kind: DetectorKind { base.kind }
 
+    /// The registered detector these thresholds stand for: their own, or — for thresholds
+    /// of the detector for any label trained for a label some detector is made for (`check`,
+    /// `circle`) — that detector. `train detector checkmark --choose-detector` may find the
+    /// general measures better for check marks; its file is then `gesturelab.shape/1` with
+    /// label `check`, and it stands for the check-mark detector wherever one is loaded (a
+    /// model folder's `checkmark.json`, `--thresholds default`, an engine configuration's
+    /// `"type": "checkmark"`), deciding by its own measures.
+    public var role: DetectorKind {
+        guard kind.defaultLabel == nil, let label else { return kind }
+        return DetectorKind.allCases.first { $0.defaultLabel == label } ?? kind
+    }
+
     /// The thresholds at their own type, when they are `D`'s.
     public func typed<D: ShapeDetector>(_: D.Type) -> DetectorThresholds<D>? { base as? DetectorThresholds<D> }
 
@@ -49,10 +61,22 @@ public struct AnyDetectorThresholds: Sendable {
     /// `true` when the point-by-point detector has fired by the end of `stroke`.
     public func streamFires(_ stroke: Stroke) -> Bool { base.streamFires(stroke) }
 
-    /// Decodes thresholds of `kind` from JSON (`DecodingError` naming the field, an unknown
-    /// `format` version or another detector's format included).
+    /// Decodes thresholds that stand for `kind` (``role``) from JSON: `kind`'s own, or the
+    /// detector for any label's trained for `kind`'s label (`DecodingError` naming the field,
+    /// an unknown `format` version, another detector's format or another label included).
     public static func decode(_ data: Data, kind: DetectorKind) throws -> AnyDetectorThresholds {
-        try JSONDecoder().decode(Decoding.self, from: data, configuration: kind).value
+        struct Format: Decodable { var format: String? }
+        let general = DetectorKind.forAnyLabel
+        if kind.defaultLabel != nil, kind != general,
+           (try? JSONDecoder().decode(Format.self, from: data))?.format?.hasPrefix("gesturelab.\(general.rawValue)/") == true {
+            let t = try JSONDecoder().decode(Decoding.self, from: data, configuration: general).value
+            guard t.role == kind else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
+                    "field 'label': \(general.rawValue) thresholds for '\(t.label ?? "(none)")' cannot stand for the \(kind.rawValue) detector, which detects '\(kind.defaultLabel ?? "")'"))
+            }
+            return t
+        }
+        return try JSONDecoder().decode(Decoding.self, from: data, configuration: kind).value
     }
 
     /// Calls `visitor` with the thresholds at their own type.

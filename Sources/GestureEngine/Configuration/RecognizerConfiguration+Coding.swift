@@ -133,9 +133,11 @@ extension RecognizerConfiguration {
             case let type where DetectorKind(rawValue: type) != nil:
                 // A registered rule-based detector (DetectorKind.allCases).
                 let kind = DetectorKind(rawValue: type) ?? .forAnyLabel
-                spec = .detector(
-                    try thresholds(obj["thresholds"], kind: kind, field: f + ".thresholds", file: file, loadFile: loadFile),
-                    try decision(obj["decide"], field: f + ".decide", default: kind.decidesWhileMoving ? .streaming : .end, bad))
+                let t = try thresholds(obj["thresholds"], kind: kind, field: f + ".thresholds", file: file, loadFile: loadFile)
+                // When to decide follows the detector that measures (a general box standing
+                // for the check mark decides at touch end, as the general detector does).
+                spec = .detector(t, try decision(obj["decide"], field: f + ".decide",
+                                                 default: t.kind.decidesWhileMoving ? .streaming : .end, bad))
             default: // "longPress"
                 var s = LongPressRecognizer.Settings()
                 s.minimumPressDuration = try fields.double("minimumDuration") ?? s.minimumPressDuration

@@ -9,7 +9,7 @@ import GestureMatching
 extension RecognizerConfiguration {
     /// A detector's thresholds: absent (the kind's default preset, when it has one), a
     /// preset name, a path to a thresholds file, or the thresholds object itself — of the
-    /// registered detector `kind`.
+    /// registered detector `kind`, or of the general detector trained for `kind`'s label (``GestureDetectors/AnyDetectorThresholds/role``).
     static func thresholds(
         _ value: Any?, kind: DetectorKind, field: String, file: String, loadFile: ((String) throws -> Data)?
     ) throws -> AnyDetectorThresholds {

@@ -3,8 +3,9 @@ import GestureDetectors
 extension RecognizerConfiguration {
     /// ``standard`` plus a stroke recognizer for each of `detectors` (by default the book
     /// preset of each model folder's detector, ``GestureDetectors/DetectorKind/builtIn``:
-    /// CheckPlease and Sadun's circle), named by the detector's id (and label, for a
-    /// detector trained per label) and deciding when `decision` says, or when the detector
+    /// CheckPlease and Sadun's circle), named by the id of the detector each stands for
+    /// (``GestureDetectors/AnyDetectorThresholds/role``; and label, for a detector trained
+    /// per label) and deciding when `decision` says, or when the detector
     /// decides by default. The pan also waits for them all to fail, so a one-finger stroke
     /// is a pan only once it is none of the shapes (for a stroke that is none, when the
     /// finger lifts).
@@ -13,8 +14,9 @@ extension RecognizerConfiguration {
         var c = standard
         var names: [String] = []
         for t in detectors ?? DetectorKind.builtIn.compactMap(\.defaultPreset) {
-            var name = t.kind.rawValue
-            if t.kind.defaultLabel == nil, let label = t.label { name += "-\(label)" }
+            // Named by the detector it stands for (a general box trained for check marks is the `checkmark`).
+            var name = t.role.rawValue
+            if t.role.defaultLabel == nil, let label = t.label { name += "-\(label)" }
             while names.contains(name) || c.recognizers.contains(where: { $0.name == name }) { name += "'" }
             names.append(name)
             c.recognizers.append(Entry(name: name, spec: .detector(t, decision ?? (t.kind.decidesWhileMoving ? .streaming : .end))))

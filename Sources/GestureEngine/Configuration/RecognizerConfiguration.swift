@@ -44,7 +44,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             case .pinch: return "pinch"
             case .rotation: return "rotation"
             case .longPress: return "longPress"
-            case .detector(let t, _): return t.kind.rawValue
+            case .detector(let t, _): return t.role.rawValue
             case .template: return "template"
             }
         }

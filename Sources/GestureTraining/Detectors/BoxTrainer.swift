@@ -57,12 +57,41 @@ public struct BoxTrainer: Sendable {
     public struct Candidate: Hashable, Codable, Sendable {
         public var margin: Double
         public var strictness: Double
+        /// Counts on the held-out subjects' samples (and their augmented copies, when
+        /// training has them).
         public var validation: BinaryCounts
+        /// Counts on the held-out subjects' recorded samples under each device shift
+        /// (``ShiftedVectors``); `nil` when training was not asked to hold on every device.
+        public var shiftValidation: [BinaryCounts]?
 
-        public init(margin: Double, strictness: Double, validation: BinaryCounts) {
+        public init(margin: Double, strictness: Double, validation: BinaryCounts, shiftValidation: [BinaryCounts]? = nil) {
             self.margin = margin
             self.strictness = strictness
             self.validation = validation
+            self.shiftValidation = shiftValidation
+        }
+
+        /// The rates the choice goes by: the validation's own, or with device shifts the
+        /// worst of them and every shift's (the lowest TPR, the highest FPR), so that a
+        /// candidate meets a target only when it does so on every shifted device.
+        public var decisive: (truePositiveRate: Double, falsePositiveRate: Double) {
+            let all = [validation] + (shiftValidation ?? [])
+            return (all.map(\.truePositiveRate).min() ?? 0, all.map(\.falsePositiveRate).max() ?? 1)
+        }
+    }
+
+    /// Feature vectors of some training rows as another device would have delivered them:
+    /// `vectors[t][k]` is row `rows[k]` of the training vectors measured after device
+    /// shift `t` (``StrokeAugmentation/deviceShifts(tolerance:)``). Only recorded samples
+    /// have shifted forms; augmented copies are shifted already.
+    public struct ShiftedVectors: Sendable {
+        public var rows: [Int]
+        public var vectors: [[[Double]?]]
+
+        public init(rows: [Int], vectors: [[[Double]?]]) {
+            precondition(vectors.allSatisfy { $0.count == rows.count }, "one shifted vector per row and shift")
+            self.rows = rows
+            self.vectors = vectors
         }
     }
 
@@ -178,12 +207,17 @@ public struct BoxTrainer: Sendable {
     ///   - vectors: feature vectors (`nil` for degenerate samples, never accepted).
     ///   - groups: the subject of each vector, for the inner folds.
     ///   - seed: used only when there are fewer than three subjects (random folds).
+    ///   - shifted: the same rows under device shifts; each candidate is then also scored
+    ///     on the held-out rows' shifted forms (``Candidate/shiftValidation``) and chosen by
+    ///     its worst (``Candidate/decisive``).
     public func candidates(vectors: [[Double]?], isPositive: [Bool], groups: [String?], names: [String],
-                           target: Target, seed: UInt64,
+                           target: Target, seed: UInt64, shifted: ShiftedVectors? = nil,
                            progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> [Candidate] {
         let folds = Self.folds(groups: groups, randomFolds: randomFolds, seed: seed)
         let grid = margins.flatMap { m in strictnesses.map { (m, $0) } }
         var counts = [BinaryCounts](repeating: BinaryCounts(), count: grid.count)
+        let shiftCount = shifted?.vectors.count ?? 0
+        var shiftCounts = [[BinaryCounts]](repeating: [BinaryCounts](repeating: BinaryCounts(), count: shiftCount), count: grid.count)
         for (k, fold) in folds.enumerated() {
             let trainIdx = vectors.indices.filter { !fold[$0] }
             let tv = trainIdx.map { vectors[$0] }, tp = trainIdx.map { isPositive[$0] }
@@ -196,21 +230,28 @@ public struct BoxTrainer: Sendable {
                     c.record(isPositive: isPositive[i], accepted: vectors[i].map(compiled.accepts) ?? false)
                 }
                 counts[g] = counts[g] + c
+                if let shifted {
+                    for (t, vs) in shifted.vectors.enumerated() {
+                        var c = BinaryCounts()
+                        for (r, i) in shifted.rows.enumerated() where fold[i] {
+                            c.record(isPositive: isPositive[i], accepted: vs[r].map(compiled.accepts) ?? false)
+                        }
+                        shiftCounts[g][t] = shiftCounts[g][t] + c
+                    }
+                }
             }
             progress?(k + 1, folds.count)
         }
-        return grid.enumerated().map { g, mc in Candidate(margin: mc.0, strictness: mc.1, validation: counts[g]) }
+        return grid.enumerated().map { g, mc in
+            Candidate(margin: mc.0, strictness: mc.1, validation: counts[g], shiftValidation: shifted == nil ? nil : shiftCounts[g])
+        }
     }
 
-    /// The candidate that best meets `target`: among those that meet it, the highest TPR
-    /// (for an FPR target) or the lowest FPR (for a TPR target); ties go to the wider,
-    /// gentler box (larger margin, then lower strictness). When none meets it, the one
-    /// closest to meeting it.
     /// Whether `a` did strictly better on its inner folds than `b` under `target`'s rule
     /// (``choose(_:target:)``): within the FPR limit, a higher TPR (or, within the TPR floor,
-    /// a lower FPR); outside it, closer to the limit.
+    /// a lower FPR); outside it, closer to the limit. Rates are ``Candidate/decisive``.
     public static func isBetter(_ a: Candidate, than b: Candidate, target: Target) -> Bool {
-        let (av, bv) = (a.validation, b.validation)
+        let (av, bv) = (a.decisive, b.decisive)
         switch target {
         case .falsePositiveRate(let limit):
             let (aOK, bOK) = (av.falsePositiveRate <= limit, bv.falsePositiveRate <= limit)
@@ -223,25 +264,30 @@ public struct BoxTrainer: Sendable {
         }
     }
 
+    /// The candidate that best meets `target`: among those that meet it, the highest TPR
+    /// (for an FPR target) or the lowest FPR (for a TPR target); ties go to the wider,
+    /// gentler box (larger margin, then lower strictness). When none meets it, the one
+    /// closest to meeting it. Rates are ``Candidate/decisive``: with device shifts, a
+    /// candidate meets the target only when it does on every shifted device, and its TPR
+    /// is its worst device's.
     public static func choose(_ candidates: [Candidate], target: Target) -> Candidate? {
         func gentler(_ a: Candidate, _ b: Candidate) -> Bool {
             a.margin != b.margin ? a.margin > b.margin : a.strictness < b.strictness
         }
+        let rated = candidates.map { ($0, $0.decisive) }
         switch target {
         case .falsePositiveRate(let limit):
-            let ok = candidates.filter { $0.validation.falsePositiveRate <= limit }
-            if ok.isEmpty { return candidates.min { $0.validation.falsePositiveRate < $1.validation.falsePositiveRate } }
+            let ok = rated.filter { $0.1.falsePositiveRate <= limit }
+            if ok.isEmpty { return rated.min { $0.1.falsePositiveRate < $1.1.falsePositiveRate }?.0 }
             return ok.max { a, b in
-                a.validation.truePositiveRate != b.validation.truePositiveRate
-                    ? a.validation.truePositiveRate < b.validation.truePositiveRate : gentler(b, a)
-            }
+                a.1.truePositiveRate != b.1.truePositiveRate ? a.1.truePositiveRate < b.1.truePositiveRate : gentler(b.0, a.0)
+            }?.0
         case .truePositiveRate(let limit):
-            let ok = candidates.filter { $0.validation.truePositiveRate >= limit }
-            if ok.isEmpty { return candidates.max { $0.validation.truePositiveRate < $1.validation.truePositiveRate } }
+            let ok = rated.filter { $0.1.truePositiveRate >= limit }
+            if ok.isEmpty { return rated.max { $0.1.truePositiveRate < $1.1.truePositiveRate }?.0 }
             return ok.min { a, b in
-                a.validation.falsePositiveRate != b.validation.falsePositiveRate
-                    ? a.validation.falsePositiveRate < b.validation.falsePositiveRate : gentler(a, b)
-            }
+                a.1.falsePositiveRate != b.1.falsePositiveRate ? a.1.falsePositiveRate < b.1.falsePositiveRate : gentler(a.0, b.0)
+            }?.0
         }
     }
 

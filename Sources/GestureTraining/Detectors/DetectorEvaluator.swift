@@ -39,6 +39,9 @@ public enum DetectorEvaluator {
     ///     their own augmented copies): each fold trains every detector and keeps the one
     ///     whose box did best on its inner folds (``DetectorTrainer/train(_:positive:indices:target:seed:trainer:progress:)``;
     ///     a tie keeps `m`'s detector). Fold and shipped thresholds may then be of any of them.
+    ///   - deviceShifts: when training, choose everything on the inner folds by the worst of
+    ///     these device shifts as well (``DetectorTrainer/train(_:positive:indices:target:seed:trainer:shifted:progress:)``):
+    ///     the held-out subjects' samples, each shift applied alone, must meet the target too.
     ///   - progress: (done, total) over folds (training) or samples.
     /// - Throws: ``DetectorTrainingError`` when there are no positives or negatives, or a
     ///   training fold is empty.
@@ -47,6 +50,7 @@ public enum DetectorEvaluator {
                                 includeDetails: Bool = false, trainingExtra: DetectorMeasurements? = nil,
                                 chooseSettings: Bool = false,
                                 otherDetectors: [(measured: DetectorMeasurements, extra: DetectorMeasurements?)] = [],
+                                deviceShifts: [StrokeTransform] = [],
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
         guard isPositive.contains(true) else {
@@ -104,12 +108,18 @@ public enum DetectorEvaluator {
             // Every detector's and preparation's measurements made once; each fold chooses
             // among them on its own inner folds.
             var pools: [DetectorMeasurements] = []
+            var shiftedPools: [[DetectorMeasurements]] = []
             for (measured, extra) in [(m, trainingExtra)] + otherDetectors {
                 precondition(measured.count == m.count && measured.labels == m.labels && measured.subjects == m.subjects,
                              "other detectors must measure the same samples")
                 precondition(extra?.count == trainingExtra?.count, "every detector needs the same augmented copies")
                 let pool = extra.map { measured.appending($0) } ?? measured
-                pools += pool.settingsVariants(choosing: chooseSettings)
+                let variants = pool.settingsVariants(choosing: chooseSettings)
+                pools += variants
+                if !deviceShifts.isEmpty {
+                    let shifted = measured.shifted(by: deviceShifts, seed: seed)
+                    shiftedPools += variants.map { v in shifted.map { $0.remeasured(with: v.settings) } }
+                }
             }
             for (name, test) in folds {
                 let testSet = Set(test)
@@ -120,7 +130,8 @@ public enum DetectorEvaluator {
                 }
                 let t: AnyDetectorThresholds
                 do {
-                    t = try DetectorTrainer.train(pools, positive: positive, indices: trainIdx, target: tgt, seed: seed).thresholds
+                    t = try DetectorTrainer.train(pools, positive: positive, indices: trainIdx, target: tgt, seed: seed,
+                                                  shifted: shiftedPools).thresholds
                 } catch DetectorTrainingError.noPositives, DetectorTrainingError.noNegatives {
                     throw DetectorTrainingError.emptyFold(subject: name)
                 }
@@ -130,7 +141,7 @@ public enum DetectorEvaluator {
                 progress?(done, total)
             }
             if proto == .leaveOneSubjectOut {
-                shipped = try DetectorTrainer.train(pools, positive: positive, target: tgt, seed: seed).thresholds
+                shipped = try DetectorTrainer.train(pools, positive: positive, target: tgt, seed: seed, shifted: shiftedPools).thresholds
                 foldThresholds = perFold
                 progress?(total, total)
             } else {

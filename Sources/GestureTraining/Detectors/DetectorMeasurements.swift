@@ -59,6 +59,20 @@ public struct DetectorMeasurements: Sendable {
                                     settings: settings, vectors: strokes.map { kind.detector.featureVector($0, settings: settings) })
     }
 
+    /// These samples as other devices would deliver them: one set of measurements per
+    /// transform, each applied on its own to every stroke (same samples, labels, subjects
+    /// and settings), for training that must hold on every device
+    /// (``BoxTrainer/ShiftedVectors``). Deterministic for a seed; the random transforms
+    /// draw differently from ``DeviceShiftEvaluation``'s for the same seed.
+    public func shifted(by transforms: [StrokeTransform], seed: UInt64) -> [DetectorMeasurements] {
+        transforms.enumerated().map { k, t in
+            var rng = SeededGenerator(seed: (seed ^ 0x5D1F_7ED0) &+ UInt64(k) &* 0x9E37_79B9)
+            let moved = strokes.map { Stroke(t.apply($0.points, using: &rng)) }
+            return DetectorMeasurements(kind: kind, labels: labels, subjects: subjects, sources: sources, strokes: moved,
+                                        settings: settings, vectors: moved.map { kind.detector.featureVector($0, settings: settings) })
+        }
+    }
+
     /// These measurements, and when `choosingSettings` the same samples measured with each
     /// other ``GestureDetectors/ShapeSettings/variants`` of their settings: what a trainer
     /// chooses the preparation among.

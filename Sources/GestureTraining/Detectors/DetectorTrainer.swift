@@ -31,17 +31,29 @@ public enum DetectorTrainer {
     /// inner leave-one-subject-out folds (by ``BoxTrainer/choose(_:target:)``'s rule; a tie
     /// keeps the earlier settings). So the preparation too is chosen on held-out subjects,
     /// never on the data the result is tested on.
-    /// - Precondition: `variants` is not empty and holds the same samples in the same order.
+    ///
+    /// With `shifted` (for each variant, its first samples measured after each device shift,
+    /// ``DetectorMeasurements/shifted(by:seed:)`` remeasured with the variant's settings),
+    /// every choice goes by the worst device on the inner folds (``BoxTrainer/Candidate/decisive``):
+    /// the target must hold on each shifted device, not only on average.
+    /// - Precondition: `variants` is not empty and holds the same samples in the same order;
+    ///   `shifted` is empty or has one list per variant, each of the same length.
     public static func train(_ variants: [DetectorMeasurements], positive: String, indices: [Int]? = nil,
                              target: BoxTrainer.Target, seed: UInt64, trainer: BoxTrainer = BoxTrainer(),
+                             shifted: [[DetectorMeasurements]] = [],
                              progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
         precondition(!variants.isEmpty, "no measurements to train on")
+        precondition(shifted.isEmpty || (shifted.count == variants.count && Set(shifted.map(\.count)).count == 1),
+                     "shifted measurements: one list per variant, each with every shift")
         var best: (prepared: Prepared, chosen: BoxTrainer.Candidate)?
         for (v, m) in variants.enumerated() {
             let p = try Prepared(m, positive: positive, indices: indices, trainer: trainer)
             let candidates = p.trainer.candidates(vectors: p.vectors, isPositive: p.isPositive,
                                                   groups: p.indices.map { m.subjects[$0] }, names: m.featureNames,
-                                                  target: target, seed: seed) { progress?(v * $1 + $0, variants.count * $1) }
+                                                  target: target, seed: seed,
+                                                  shifted: shifted.isEmpty ? nil : p.shiftedVectors(shifted[v])) {
+                progress?(v * $1 + $0, variants.count * $1)
+            }
             guard let chosen = BoxTrainer.choose(candidates, target: target) else {
                 throw DetectorTrainingError.noPositives(label: positive, labels: [])
             }
@@ -83,6 +95,18 @@ public enum DetectorTrainer {
             vectors = self.indices.map { m.vectors[$0] }
             self.trainer = trainer
             self.trainer.references += DetectorTrainer.referenceShapes(m.kind, settings: m.settings)
+        }
+
+        /// The training rows that have shifted forms in `shifts` (the samples they measure,
+        /// not augmented copies appended after them), with those forms' vectors.
+        func shiftedVectors(_ shifts: [DetectorMeasurements]) -> BoxTrainer.ShiftedVectors {
+            let measured = shifts.map(\.count).min() ?? 0
+            let rows = indices.indices.filter { indices[$0] < measured }
+            return BoxTrainer.ShiftedVectors(rows: rows, vectors: shifts.map { s in
+                precondition(s.kind == measurements.kind && s.settings == measurements.settings,
+                             "shifted samples must be measured as the samples they shift")
+                return rows.map { s.vectors[indices[$0]] }
+            })
         }
     }
 
