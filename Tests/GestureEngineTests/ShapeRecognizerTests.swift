@@ -88,6 +88,36 @@ struct ShapeRecognizerTests {
         #expect(try RecognizerConfiguration.decode(try config.encoded(), file: "x") == config)
     }
 
+    /// General-shape thresholds trained for `check` stand for the check mark (role): a
+    /// `"type": "checkmark"` entry takes them, named and encoded as the check mark, deciding
+    /// at touch end as the general detector does; thresholds for another label are refused.
+    @Test func generalThresholdsForCheckStandForTheCheckMark() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let box = FeatureBox(["selfIntersections": FeatureInterval(upper: 0.5), "cornerCount": FeatureInterval(lower: 0.5, upper: 2.5)])
+        for label in ["check", "v"] {
+            let t = DetectorKind.shape.trained(settings: GeneralShapeDetector.defaultSettings, box: box, label: label)
+            try t.encoded().write(to: dir.url.appendingPathComponent("\(label).json"))
+        }
+        let json = #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "c", "type": "checkmark", "thresholds": "check.json"}]}"#
+        let config = try RecognizerConfiguration.decode(Data(json.utf8), file: "cfg.json") { try Data(contentsOf: dir.url.appendingPathComponent($0)) }
+        guard case .detector(let t, let decision) = config.recognizers[0].spec else { Issue.record("not a detector"); return }
+        #expect(t.kind == .shape && t.role == .checkmark && t.label == "check" && decision == .end)
+        #expect(config.recognizers[0].spec.typeName == "checkmark")
+        #expect(try RecognizerConfiguration.decode(try config.encoded(), file: "x") == config)
+        var g = SyntheticSessionGenerator(seed: 21)
+        let fired = try SessionReplayer.replay(g.session([.checkmark]).events, through: config.makeArena()).activations
+        #expect(fired.map(\.recognizer) == ["c"], "a two-leg stroke with one corner")
+
+        let other = #"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "c", "type": "checkmark", "thresholds": "v.json"}]}"#
+        #expect {
+            try RecognizerConfiguration.decode(Data(other.utf8), file: "cfg.json") { try Data(contentsOf: dir.url.appendingPathComponent($0)) }
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("recognizers[0].thresholds") && text.contains("'v'") && text.contains("label")
+        }
+        #expect(DetectorKind.shape.trained(settings: GeneralShapeDetector.defaultSettings, box: box, label: "zig_zag").role == .shape)
+    }
+
     @Test(arguments: [
         (#"{"name": "a", "type": "checkmark", "thresholds": "missing.json"}"#, "recognizers[0].thresholds"),
         (#"{"name": "a", "type": "circle", "thresholds": {"format": "gesturelab.circle/9"}}"#, "recognizers[0].thresholds"),

@@ -34,6 +34,25 @@ struct DetectorReferenceShapeTests {
         }
     }
 
+    /// The reference shapes belong to the gesture: the general detector trained for `check`
+    /// or `circle` is widened to accept the check mark's or the circle's ideal strokes as
+    /// the detector made for them is; trained for another label, it is not.
+    @Test func theGeneralDetectorTrainedForACheckOrACircleAcceptsTheirIdealStrokes() throws {
+        let shape = DetectorMeasurements.measure(.shape, dataset: DetectorTrainingTests.data)
+        for (label, ideal) in [("check", CheckmarkDetector.referenceStrokes), ("circle", CircleDetector.referenceStrokes)] {
+            #expect(!ideal.isEmpty)
+            let t = try DetectorTrainer.train(shape, positive: label, target: .falsePositiveRate(0.01), seed: 1).thresholds
+            #expect(t.kind == .shape && t.role.defaultLabel == label)
+            for stroke in ideal { #expect(t.accepts(stroke), "\(label)") }
+        }
+        #expect(DetectorTrainer.referenceShapes(.shape, label: "zig_zag", settings: GeneralShapeDetector.defaultSettings).isEmpty)
+        #expect(DetectorTrainer.referenceShapes(.shape, label: "check", settings: GeneralShapeDetector.defaultSettings).count
+                == CheckmarkDetector.referenceStrokes.count)
+        // The check mark's own box: a generated check is no less a check mark.
+        let own = try DetectorTrainer.train(DetectorTrainingTests.checkFeatures, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
+        for stroke in CheckmarkDetector.referenceStrokes { #expect(own.thresholds.accepts(stroke)) }
+    }
+
     @Test func wideningABoxKeepsItsOtherBoundsAndIgnoresNonFiniteValues() {
         let box = FeatureBox(["a": FeatureInterval(lower: 1, upper: 2), "b": FeatureInterval(lower: 0, upper: nil)])
         let wider = box.including(["a": 0.5, "b": 7])

@@ -94,7 +94,7 @@ public enum DetectorTrainer {
             guard isPositive.contains(false) else { throw DetectorTrainingError.noNegatives(label: positive) }
             vectors = self.indices.map { m.vectors[$0] }
             self.trainer = trainer
-            self.trainer.references += DetectorTrainer.referenceShapes(m.kind, settings: m.settings)
+            self.trainer.references += DetectorTrainer.referenceShapes(m.kind, label: positive, settings: m.settings)
         }
 
         /// The training rows that have shifted forms in `shifts` (the samples they measure,
@@ -110,10 +110,15 @@ public enum DetectorTrainer {
         }
     }
 
-    /// Feature values of the shapes a trained box must always accept (the detector's
-    /// reference strokes, e.g. ``CircleDetector/referenceStrokes``), measured with `settings`.
-    static func referenceShapes(_ kind: DetectorKind, settings: ShapeSettings) -> [[String: Double]] {
-        kind.detector.referenceStrokes.compactMap { stroke in
+    /// Feature values of the shapes a trained box must always accept, measured by `kind`
+    /// with `settings`: the reference strokes of the gesture (``CircleDetector/referenceStrokes``,
+    /// ``CheckmarkDetector/referenceStrokes``) — the detector's own, and when `kind` learns
+    /// the label another detector is made for (the general detector trained for `check`),
+    /// that detector's too: the ideal shape belongs to the gesture, not to the measures.
+    static func referenceShapes(_ kind: DetectorKind, label: String? = nil, settings: ShapeSettings) -> [[String: Double]] {
+        let owner = label.flatMap { l in DetectorKind.allCases.first { $0.defaultLabel == l && $0 != kind } }
+        let strokes = kind.detector.referenceStrokes + (owner?.detector.referenceStrokes ?? [])
+        return strokes.compactMap { stroke in
             kind.detector.featureVector(stroke, settings: settings).map {
                 Dictionary(uniqueKeysWithValues: zip(kind.detector.featureNames, $0))
             }
