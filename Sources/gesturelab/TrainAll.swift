@@ -74,6 +74,9 @@ struct TrainAll: ParsableCommand {
     @Flag(name: .customLong("choose-settings"), help: "Detectors: choose the stroke preparation on the inner folds too (as train detector --choose-settings).")
     var detectorChooseSettings = false
 
+    @Flag(name: .customLong("every-device"), help: "Detectors: choose on the inner folds by the worst device shift, so the target holds on each (as train detector --every-device).")
+    var detectorEveryDevice = false
+
     @Option(name: .customLong("detector-label"), help: ArgumentHelp(
         "The label a model folder's detector is trained on, where the data names it otherwise (repeatable; defaults: \(DetectorKind.builtIn.map { "\($0.rawValue)=\($0.defaultLabel ?? "")" }.joined(separator: ", "))).",
         valueName: "DETECTOR=LABEL"))
@@ -166,6 +169,7 @@ struct TrainAll: ParsableCommand {
         s.verifier.folds = folds
         s.detectorAugmentation = detectorAugmentation
         s.detectorChooseSettings = detectorChooseSettings
+        s.detectorEveryDevice = detectorEveryDevice
         s.shapeDetectorLabels = shapeDetectorLabels
         return s
     }

@@ -65,6 +65,19 @@ struct WorkflowTrainingTests {
         #expect(plain.detectors[.circle]?.settings == CircleDetector.defaultSettings)
     }
 
+    /// With `detectorEveryDevice`, each detector is chosen by the worst device shift on its
+    /// inner folds, and the manifest and provenance say so.
+    @Test func detectorsCanBeChosenByTheWorstDevice() throws {
+        let data = Dataset(WorkflowFixtures.samples())
+        var settings = Self.settings
+        settings.detectorEveryDevice = true
+        let r = try TrainingWorkflow.run(data, source: "fixtures", settings: settings)
+        let circle = try #require(r.detectors[.circle])
+        #expect(circle.provenance?.contains("chosen by the worst device shift") == true, "\(circle.provenance ?? "")")
+        #expect(r.manifest.settings["detectorEveryDevice"] == .bool(true))
+        #expect(try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings).manifest.settings["detectorEveryDevice"] == .bool(false))
+    }
+
     /// `--shape-detector zigzag`: the general shape detector joins the model folder as
     /// shape-zigzag.json, listed in the manifest and read back by the model.
     @Test func shapeDetectorsJoinTheModelFolder() throws {

@@ -48,6 +48,10 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     /// ``GestureDetectors/ShapeSettings/variants`` (as `train detector --choose-settings`);
     /// off by default, which keeps the recorder's live training fast.
     public var detectorChooseSettings = false
+    /// Whether the detectors' inner folds choose by the worst device shift (as
+    /// `train detector --every-device`): the target must hold on the held-out subjects'
+    /// strokes after each ``StrokeAugmentation/deviceShifts(tolerance:)`` too. Off by default.
+    public var detectorEveryDevice = false
     /// Labels to train a general shape detector for (``GestureDetectors/GeneralShapeDetector``,
     /// one `shape-LABEL.json` each); `["all"]` means every label of the data. None by default.
     public var shapeDetectorLabels: [String] = []
@@ -112,6 +116,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
             "verifierFolds": SettingValue(verifier.folds),
             "detectorAugmentation": SettingValue(detectorAugmentation),
             "detectorChooseSettings": SettingValue(detectorChooseSettings),
+            "detectorEveryDevice": SettingValue(detectorEveryDevice),
             "shapeDetectorLabels": SettingValue(list: shapeDetectorLabels),
         ]
     }

@@ -145,12 +145,21 @@ public enum TrainingWorkflow {
             let set = Dataset(data.samples + copies + synthetic.positives.filter { $0.label == label } + synthetic.negatives)
             let stage = perLabel ? "\(kind.rawValue) '\(label)'" : kind.rawValue
             let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(stage) features", $0, $1) }
+            let variants = m.settingsVariants(choosing: settings.detectorChooseSettings)
+            // The recorded samples (the first rows of `set`) after each device shift, measured as each variant.
+            var shifted: [[DetectorMeasurements]] = []
+            if settings.detectorEveryDevice {
+                let moved = DetectorMeasurements.measure(kind, dataset: data)
+                    .shifted(by: StrokeAugmentation.deviceShifts(tolerance: .of(kind, label: label)), seed: settings.seed)
+                shifted = variants.map { v in moved.map { $0.remeasured(with: v.settings) } }
+            }
             do {
-                var r = try DetectorTrainer.train(m.settingsVariants(choosing: settings.detectorChooseSettings), positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
-                                                  seed: settings.seed) { progress?("\(stage) thresholds", $0, $1) }
+                var r = try DetectorTrainer.train(variants, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
+                                                  seed: settings.seed, shifted: shifted) { progress?("\(stage) thresholds", $0, $1) }
                 r.thresholds.provenance = "gesturelab train, target FPR \(settings.detectorTargetFPR), "
                     + (settings.detectorAugmentation > 0 ? "\(settings.detectorAugmentation) transformed copies of each sample, " : "")
                     + (settings.detectorChooseSettings ? "settings chosen on inner folds, " : "")
+                    + (settings.detectorEveryDevice ? "chosen by the worst device shift, " : "")
                     + "seed \(settings.seed), data \(summary.fingerprint)"
                 if perLabel {
                     shapeDetectors[label] = r.thresholds
