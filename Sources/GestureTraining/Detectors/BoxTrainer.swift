@@ -71,9 +71,9 @@ public struct BoxTrainer: Sendable {
             self.shiftValidation = shiftValidation
         }
 
-        /// The rates the choice goes by: the validation's own, or with device shifts the
-        /// worst of them and every shift's (the lowest TPR, the highest FPR), so that a
-        /// candidate meets a target only when it does so on every shifted device.
+        /// The rates the choice goes by: the validation's own; with device shifts, the
+        /// worst over the validation and every shift (the lowest TPR, the highest FPR), so
+        /// that a candidate meets a target only when it does so on every shifted device.
         public var decisive: (truePositiveRate: Double, falsePositiveRate: Double) {
             let all = [validation] + (shiftValidation ?? [])
             return (all.map(\.truePositiveRate).min() ?? 0, all.map(\.falsePositiveRate).max() ?? 1)

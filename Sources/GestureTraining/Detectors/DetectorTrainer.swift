@@ -111,8 +111,8 @@ public enum DetectorTrainer {
     }
 
     /// Feature values of the shapes a trained box must always accept, measured by `kind`
-    /// with `settings`: the reference strokes of the gesture (``CircleDetector/referenceStrokes``,
-    /// ``CheckmarkDetector/referenceStrokes``) — the detector's own, and when `kind` learns
+    /// with `settings`: the reference strokes of the gesture (``GestureDetectors/ShapeDetector/referenceStrokes``:
+    /// ideal circles, ruler-straight check marks) — the detector's own, and when `kind` learns
     /// the label another detector is made for (the general detector trained for `check`),
     /// that detector's too: the ideal shape belongs to the gesture, not to the measures.
     static func referenceShapes(_ kind: DetectorKind, label: String? = nil, settings: ShapeSettings) -> [[String: Double]] {
