@@ -169,7 +169,9 @@ enum DetectorCLI {
 
     /// Compact text report.
     static func printText(_ e: DetectorEvaluation) {
-        Console.out("detector \(e.detector.rawValue), positive '\(e.positiveLabel)', thresholds \(e.thresholdsSource), protocol \(e.evaluationProtocol), mode \(e.mode)"
+        // Thresholds of another detector standing for this one (a general box for check marks) say so.
+        let measuredBy = e.thresholds.kind == e.detector ? "" : " (\(e.thresholds.kind.rawValue) measures)"
+        Console.out("detector \(e.detector.rawValue), positive '\(e.positiveLabel)', thresholds \(e.thresholdsSource)\(measuredBy), protocol \(e.evaluationProtocol), mode \(e.mode)"
             + (e.seed.map { ", seed \($0)" } ?? ""))
         Console.out("TPR \(percent(e.truePositiveRate)) (\(e.counts.truePositives)/\(e.positives)), FPR \(percent(e.falsePositiveRate)) (\(e.counts.falsePositives)/\(e.negatives))")
         Console.out("detected per label:")

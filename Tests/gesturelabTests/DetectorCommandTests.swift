@@ -244,6 +244,8 @@ struct DetectorCommandTests {
         #expect(try #require(o["falsePositiveRate"] as? Double) <= 0.05, "\(e.stdout)")
         #expect((o["thresholds"] as? [String: Any])?["format"] as? String == "gesturelab.shape/1")
         #expect(o["bookPreset"] != nil, "CheckPlease beside, as for the check mark's own thresholds")
+        let text = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check", "--thresholds", general])
+        #expect(text.stdout.contains("thresholds \(general) (shape measures)"), "\(text.stdout)")
         let v = dir.path("general-v.json")
         #expect(try CLIRunner.run(["train", "detector", "--label", "v", "--dataset", data, "--out", v]).status == 0)
         let refused = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check", "--thresholds", v])
