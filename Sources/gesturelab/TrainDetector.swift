@@ -56,11 +56,9 @@ struct TrainDetector: ParsableCommand {
         let shifts = target.choosingShifts(detector, label: positiveLabel)
         for kind in [detector] + which.otherDetectors {
             let (recorded, copies) = target.measurements(kind, of: data, label: positiveLabel)
-            let moved = shifts.isEmpty ? [] : recorded.shifted(by: shifts, seed: target.seed)
-            for v in (copies.map { recorded.appending($0) } ?? recorded).settingsVariants(choosing: target.chooseSettings) {
-                variants.append(v)
-                if !shifts.isEmpty { shifted.append(moved.map { $0.remeasured(with: v.settings) }) }
-            }
+            let vs = (copies.map { recorded.appending($0) } ?? recorded).settingsVariants(choosing: target.chooseSettings)
+            variants += vs
+            shifted += recorded.shifted(by: shifts, seed: target.seed, as: vs)
         }
         let result: DetectorTrainer.Result
         do {

@@ -116,10 +116,7 @@ public enum DetectorEvaluator {
                 let pool = extra.map { measured.appending($0) } ?? measured
                 let variants = pool.settingsVariants(choosing: chooseSettings)
                 pools += variants
-                if !deviceShifts.isEmpty {
-                    let shifted = measured.shifted(by: deviceShifts, seed: seed)
-                    shiftedPools += variants.map { v in shifted.map { $0.remeasured(with: v.settings) } }
-                }
+                shiftedPools += measured.shifted(by: deviceShifts, seed: seed, as: variants)
             }
             for (name, test) in folds {
                 let testSet = Set(test)

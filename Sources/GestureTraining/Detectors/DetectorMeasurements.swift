@@ -73,6 +73,16 @@ public struct DetectorMeasurements: Sendable {
         }
     }
 
+    /// These samples after each of `transforms` (``shifted(by:seed:)``), measured as each of
+    /// `variants` (the same samples, perhaps with copies after them, in other settings):
+    /// the `shifted` argument of ``DetectorTrainer/train(_:positive:indices:target:seed:trainer:shifted:progress:)``.
+    /// Empty when `transforms` is.
+    public func shifted(by transforms: [StrokeTransform], seed: UInt64, as variants: [DetectorMeasurements]) -> [[DetectorMeasurements]] {
+        guard !transforms.isEmpty else { return [] }
+        let moved = shifted(by: transforms, seed: seed)
+        return variants.map { v in moved.map { $0.remeasured(with: v.settings) } }
+    }
+
     /// These measurements, and when `choosingSettings` the same samples measured with each
     /// other ``GestureDetectors/ShapeSettings/variants`` of their settings: what a trainer
     /// chooses the preparation among.

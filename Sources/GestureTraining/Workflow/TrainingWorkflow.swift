@@ -147,12 +147,10 @@ public enum TrainingWorkflow {
             let m = DetectorMeasurements.measure(kind, dataset: set) { progress?("\(stage) features", $0, $1) }
             let variants = m.settingsVariants(choosing: settings.detectorChooseSettings)
             // The recorded samples (the first rows of `set`) after each device shift, measured as each variant.
-            var shifted: [[DetectorMeasurements]] = []
-            if settings.detectorEveryDevice {
-                let moved = DetectorMeasurements.measure(kind, dataset: data)
-                    .shifted(by: StrokeAugmentation.deviceShifts(tolerance: .of(kind, label: label)), seed: settings.seed)
-                shifted = variants.map { v in moved.map { $0.remeasured(with: v.settings) } }
-            }
+            let shifted = settings.detectorEveryDevice
+                ? DetectorMeasurements.measure(kind, dataset: data).shifted(
+                    by: StrokeAugmentation.deviceShifts(tolerance: .of(kind, label: label)), seed: settings.seed, as: variants)
+                : []
             do {
                 var r = try DetectorTrainer.train(variants, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
                                                   seed: settings.seed, shifted: shifted) { progress?("\(stage) thresholds", $0, $1) }
