@@ -53,13 +53,28 @@ public enum GestureDataError: Error, Hashable, Sendable, CustomStringConvertible
     }
 }
 
-/// A value from the input as error messages show it: at most 80 characters, with the
-/// full length said when cut (issue 13: a 50 MB bad value was echoed whole).
+/// A value from the input as messages show it: at most `limit` characters, with the
+/// full length said when cut, and control characters escaped (`\u{1b}`) so that nothing
+/// read from a file reaches a terminal raw. A 50 MB bad value was once echoed whole; every
+/// message that shows a value from the input goes through this one function.
 ///
 /// ```swift
-/// shownValue(String(repeating: "9", count: 1000))   // "99…9 (1000 characters)"
+/// shownValue(String(repeating: "9", count: 1000))   // 80 nines, then "… (1000 characters)"
+/// shownValue("a\u{1B}[2J")                          // "a\u{1b}[2J"
 /// ```
 public func shownValue(_ value: some StringProtocol, limit: Int = 80) -> String {
-    guard value.count > limit else { return String(value) }
-    return String(value.prefix(limit)) + "… (\(value.count) characters)"
+    var out = ""
+    var shown = 0
+    for scalar in value.unicodeScalars {
+        if shown == limit { break }
+        if GestureLabel.isControl(scalar) {
+            out += "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+        shown += 1
+    }
+    guard shown == limit else { return out }
+    let total = value.unicodeScalars.count
+    return total > limit ? out + "… (\(total) characters)" : out
 }
