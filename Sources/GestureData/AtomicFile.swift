@@ -71,6 +71,24 @@ public enum AtomicFile {
         return removed.sorted()
     }
 
+    /// Removes every hidden temporary (`.NAME.tmp-PID-N`, a file or a folder such as the
+    /// `..model.tmp-PID-N` a killed training left) in `dir` whose writer is gone; those
+    /// of processes still running are kept. Used by start-up sweeps of folders that
+    /// many files are written into.
+    /// - Returns: the paths removed.
+    @discardableResult
+    public static func removeStaleTemporaries(in dir: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") {
+            guard let pid = writerPID(ofTemporaryName: name), !processIsAlive(pid) else { continue }
+            let path = dir.appendingPathComponent(name).path
+            // unlink first: a file (the common case) needs no directory walk.
+            if unlink(path) == 0 || (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+        }
+        return removed.sorted()
+    }
+
     /// The writer's process id in a temporary name (`.NAME.tmp-PID-N`), or `nil` when
     /// `name` is not such a name.
     static func writerPID(ofTemporaryName name: String) -> pid_t? {
@@ -80,6 +98,7 @@ public enum AtomicFile {
         return pid
     }
 
+    /// Whether process `pid` exists (a process of another user counts).
     static func processIsAlive(_ pid: pid_t) -> Bool {
         kill(pid, 0) == 0 || errno == EPERM
     }

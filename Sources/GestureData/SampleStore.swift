@@ -71,13 +71,18 @@ public struct SampleStore: Sendable {
 
     /// The label as it will be stored, or an error saying why it cannot be a folder name.
     ///
-    /// Surrounding white space is trimmed. What remains must be 1–64 bytes of letters
-    /// (any script), digits, `-`, `_`, `.` and inner spaces; it must not start with `.`
-    /// (hidden files, `..`). Anything else — `/`, `\`, control characters, `../../etc` —
-    /// is rejected rather than rewritten, so two different labels never land in one folder.
+    /// First the one label check every label goes through (``GestureLabel/normalized(_:)``:
+    /// surrounding white space trimmed, Unicode normalization form C, no control
+    /// characters), so "é" typed as one scalar or as "e" + combining acute is one folder.
+    /// Then the folder rules: 1–64 bytes of letters (any script), digits, `-`, `_`, `.` and
+    /// inner spaces; it must not start with `.` (hidden files, `..`). Anything else — `/`,
+    /// `\`, `../../etc` — is rejected rather than rewritten, so two different labels never
+    /// land in one folder.
     public static func sanitizedLabel(_ raw: String) throws -> String {
-        let label = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !label.isEmpty else { throw SampleStoreError.invalidLabel(label: raw, reason: "the label is empty") }
+        let label: String
+        do { label = try GestureLabel.normalized(raw) } catch {
+            throw SampleStoreError.invalidLabel(label: raw, reason: error.reason)
+        }
         guard label.utf8.count <= maxLabelBytes else {
             throw SampleStoreError.invalidLabel(label: raw, reason: "longer than \(maxLabelBytes) bytes")
         }
@@ -94,6 +99,14 @@ public struct SampleStore: Sendable {
                     reason: "character \(shown) is not allowed (letters, digits, '-', '_', '.', and spaces only; no path separators)")
             }
         }
+        return label
+    }
+
+    /// The label a folder of the store holds, or `nil` when the folder is not a label's.
+    /// A folder made before labels were normalized ("e" + combining acute) holds the same
+    /// label as its normalized twin ("é"): the store lists both as one label.
+    static func label(ofFolder name: String) -> String? {
+        guard let label = try? sanitizedLabel(name), label == name.precomposedStringWithCanonicalMapping else { return nil }
         return label
     }
 
@@ -115,11 +128,32 @@ public struct SampleStore: Sendable {
         return "\(ms)-\(UUID().uuidString)"
     }
 
-    /// Where an entry's file lives. The label and id are validated first.
+    /// Where an entry's file lives (or will be written): the folder named by its
+    /// normalized label. The label and id are validated first.
     public func url(of entry: Entry) throws -> URL {
         let label = try Self.sanitizedLabel(entry.label)
         let id = try Self.validatedID(entry.id)
         return root.appendingPathComponent(label, isDirectory: true).appendingPathComponent("\(id).json")
+    }
+
+    /// Where an entry's file is: under the folder named by its normalized label, or else
+    /// under a folder an older version made for the same label in another Unicode form.
+    /// `nil` when there is no such file.
+    func existingURL(of entry: Entry) throws -> URL? {
+        let url = try url(of: entry)
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        let label = url.deletingLastPathComponent().lastPathComponent
+        for folder in (try? folders(of: label)) ?? [] where folder != label {
+            let other = root.appendingPathComponent(folder, isDirectory: true).appendingPathComponent(url.lastPathComponent)
+            if FileManager.default.fileExists(atPath: other.path) { return other }
+        }
+        return nil
+    }
+
+    /// The folders holding `label`: its own, and any whose name is the label in another
+    /// Unicode form.
+    func folders(of label: String) throws -> [String] {
+        try visibleNames(in: root, wantFolders: true).filter { Self.label(ofFolder: $0) == label }.sorted()
     }
 
     // MARK: Writing
@@ -136,56 +170,181 @@ public struct SampleStore: Sendable {
         let entry = Entry(label: try Self.sanitizedLabel(raw), id: Self.newID())
         var stored = sample
         stored.label = entry.label
-        try write(stored, as: entry)
+        // A new unique id: no other edit can touch this file yet, so no lock is needed.
+        try writeUnlocked(try encode(stored, as: entry), as: entry)
         return entry
     }
 
     /// Writes `sample` as `entry` (used to restore a deleted sample under its old id),
-    /// replacing any file of that name atomically.
+    /// replacing any file of that name atomically. Serialized with the other edits.
     public func write(_ sample: Sample, as entry: Entry) throws {
+        let data = try encode(sample, as: entry)
+        try withEditLock { try writeUnlocked(data, as: entry) }
+    }
+
+    /// Puts a deleted sample's file back as it was (the bytes ``delete(_:)`` returned).
+    /// - Throws: ``SampleStoreError/alreadyExists(label:id:)`` when a sample with this id
+    ///   is in the store again (under any label): nothing is written then.
+    public func restore(_ bytes: Data, as entry: Entry) throws {
+        let url = try url(of: entry)
+        try withEditLock {
+            if let existing = try find(id: entry.id) {
+                throw SampleStoreError.alreadyExists(label: existing.label, id: entry.id)
+            }
+            do { try AtomicFile.write(bytes, to: url, removingStaleTemporaries: false) } catch let e as GestureDataError {
+                throw SampleStoreError.data(e)
+            }
+        }
+    }
+
+    /// Deletes a sample file, without reading it as a sample (a file that no longer
+    /// decodes can still be deleted). Empty label folders are left in place.
+    /// Serialized with the other edits of the store, in this process and in others.
+    /// - Returns: the file's bytes (for undo), or `nil` when they could not be read within
+    ///   ``maxFileBytes``; the file is deleted either way.
+    /// - Throws: ``SampleStoreError/notFound(label:id:)`` when there is no such sample.
+    @discardableResult
+    public func delete(_ entry: Entry) throws -> Data? {
+        _ = try url(of: entry)
+        return try withEditLock {
+            guard let url = try existingURL(of: entry) else { throw SampleStoreError.notFound(label: entry.label, id: entry.id) }
+            let bytes = try? BoundedFile.read(url.path, limit: Self.maxFileBytes)
+            if unlink(url.path) != 0 {
+                if errno == ENOENT { throw SampleStoreError.notFound(label: entry.label, id: entry.id) }
+                throw SampleStoreError.data(.writeFailed(file: url.path, reason: String(cString: strerror(errno))))
+            }
+            return bytes
+        }
+    }
+
+    /// Deletes the sample `id` under `label`.
+    @discardableResult
+    public func delete(label: String, id: String) throws -> Data? {
+        try delete(Entry(label: label, id: id))
+    }
+
+    /// Moves a sample to another label, keeping its id, as one edit serialized with the
+    /// store's other edits (in this process and in others): when two moves or a move and
+    /// a delete of one sample meet, the first wins and the second finds the sample gone
+    /// (``SampleStoreError/notFound(label:id:)``). The sample is in exactly one place at
+    /// every moment, a kill included: the file is renamed (atomic) into the new label's
+    /// folder, then replaced by its copy with the new label written beforehand; a kill
+    /// between the two leaves that copy under a hidden name, which
+    /// ``removeStaleTemporaryFiles()`` puts in place at the next start.
+    /// - Returns: the sample's new entry (the same entry when the label does not change).
+    /// - Throws: ``SampleStoreError/notFound(label:id:)``; ``SampleStoreError/data(_:)``
+    ///   when the file does not decode (it cannot be relabeled, only deleted);
+    ///   ``SampleStoreError/alreadyExists(label:id:)`` when the new label already holds
+    ///   a sample with this id; ``SampleStoreError/invalidLabel(label:reason:)``.
+    @discardableResult
+    public func move(_ entry: Entry, to newLabel: String) throws -> Entry {
+        let target = Entry(label: try Self.sanitizedLabel(newLabel), id: try Self.validatedID(entry.id))
+        let from = Entry(label: try Self.sanitizedLabel(entry.label), id: entry.id)
+        return try withEditLock {
+            var sample = try loadUnlocked(from)
+            guard target.label != from.label else { return from }
+            guard let source = try existingURL(of: from) else { throw SampleStoreError.notFound(label: from.label, id: from.id) }
+            let dest = try url(of: target)
+            if FileManager.default.fileExists(atPath: dest.path) {
+                throw SampleStoreError.alreadyExists(label: target.label, id: target.id)
+            }
+            sample.label = target.label
+            // The new copy, complete and flushed, under a hidden name beside its destination.
+            let pending = Self.pendingURL(for: dest)
+            do {
+                try AtomicFile.write(try encode(sample, as: target), to: pending, removingStaleTemporaries: false)
+            } catch let e as GestureDataError { throw SampleStoreError.data(e) }
+            if rename(source.path, dest.path) != 0 {
+                let failure = errno
+                unlink(pending.path)
+                if failure == ENOENT { throw SampleStoreError.notFound(label: from.label, id: from.id) }
+                throw SampleStoreError.data(.writeFailed(file: dest.path, reason: String(cString: strerror(failure))))
+            }
+            if rename(pending.path, dest.path) != 0 {
+                // The sample has moved, with its old label inside; the next start completes it.
+                throw SampleStoreError.data(.writeFailed(file: dest.path, reason: String(cString: strerror(errno))))
+            }
+            return target
+        }
+    }
+
+    private func encode(_ sample: Sample, as entry: Entry) throws -> Data {
+        do { return try NativeSampleCodec.encode(sample) } catch let e as GestureDataError {
+            throw SampleStoreError.data(e)
+        }
+    }
+
+    private func writeUnlocked(_ data: Data, as entry: Entry) throws {
         let url = try url(of: entry)
         do {
-            let data = try NativeSampleCodec.encode(sample)
             try AtomicFile.write(data, to: url, removingStaleTemporaries: false)
         } catch let e as GestureDataError {
             throw SampleStoreError.data(e)
         }
     }
 
-    /// Deletes a sample file. Empty label folders are left in place.
-    /// - Throws: ``SampleStoreError/notFound(label:id:)`` when there is no such sample.
-    public func delete(_ entry: Entry) throws {
-        let url = try url(of: entry)
-        if unlink(url.path) != 0 {
-            if errno == ENOENT { throw SampleStoreError.notFound(label: entry.label, id: entry.id) }
-            throw SampleStoreError.data(.writeFailed(file: url.path, reason: String(cString: strerror(errno))))
+    /// The sample `id` under whichever label holds it.
+    private func find(id: String) throws -> Entry? {
+        for label in try labels() {
+            let entry = Entry(label: label, id: id)
+            if try existingURL(of: entry) != nil { return entry }
         }
+        return nil
     }
 
-    /// Deletes the sample `id` under `label`.
-    public func delete(label: String, id: String) throws {
-        try delete(Entry(label: label, id: id))
+    /// The hidden name a moved sample's new copy waits under: `.ID.json.pending-PID`.
+    static func pendingURL(for dest: URL) -> URL {
+        dest.deletingLastPathComponent().appendingPathComponent(".\(dest.lastPathComponent)\(pendingMarker)\(getpid())")
+    }
+
+    static let pendingMarker = ".pending-"
+
+    /// The lock file every edit of the store holds while it runs (`flock(2)`: released
+    /// when the process ends, even by a kill).
+    static let lockFile = ".edit-lock"
+
+    /// Runs `body` holding the store's edit lock. The lock is taken on a descriptor of
+    /// its own, so it serializes edits of threads of this process as well as of other
+    /// processes sharing the store.
+    func withEditLock<T>(_ body: () throws -> T) throws -> T {
+        let path = root.appendingPathComponent(Self.lockFile).path
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw SampleStoreError.data(.writeFailed(file: path, reason: "cannot open the store's edit lock: \(String(cString: strerror(errno)))"))
+        }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw SampleStoreError.data(.writeFailed(file: path, reason: "cannot lock the store: \(String(cString: strerror(errno)))"))
+            }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
     }
 
     // MARK: Reading
 
-    /// The label folders present, sorted. Hidden folders and folders whose name is not a
-    /// valid label are ignored.
+    /// The labels present, sorted. Hidden folders and folders whose name is not a valid
+    /// label are ignored; a folder whose name is a label in another Unicode form than
+    /// NFC (made before labels were normalized) counts as that label, so one label is
+    /// never listed twice.
     public func labels() throws -> [String] {
-        try visibleNames(in: root, wantFolders: true).filter { (try? Self.sanitizedLabel($0)) == $0 }.sorted()
+        Set(try visibleNames(in: root, wantFolders: true).compactMap(Self.label(ofFolder:))).sorted()
     }
 
     /// The entries under `label` (or under every label when `nil`), oldest first
-    /// (ids start with a time stamp; ties broken by name).
+    /// (ids start with a time stamp; ties broken by name). Samples in a folder of the
+    /// same label in another Unicode form are listed under the normalized label.
     public func list(label: String? = nil) throws -> [Entry] {
-        let labels = try label.map { [try Self.sanitizedLabel($0)] } ?? self.labels()
-        var entries: [Entry] = []
-        for l in labels {
-            let dir = root.appendingPathComponent(l, isDirectory: true)
-            guard FileManager.default.fileExists(atPath: dir.path) else { continue }
+        let folderNames = try visibleNames(in: root, wantFolders: true)
+        let wanted = try label.map { try Self.sanitizedLabel($0) }
+        var entries: Set<Entry> = []
+        for folder in folderNames {
+            guard let l = Self.label(ofFolder: folder), wanted == nil || wanted == l else { continue }
+            let dir = root.appendingPathComponent(folder, isDirectory: true)
             for name in try visibleNames(in: dir, wantFolders: false) where name.hasSuffix(".json") {
                 let id = String(name.dropLast(5))
-                if (try? Self.validatedID(id)) != nil { entries.append(Entry(label: l, id: id)) }
+                if (try? Self.validatedID(id)) != nil { entries.insert(Entry(label: l, id: id)) }
             }
         }
         // Keys computed once per entry, not once per comparison.
@@ -203,8 +362,12 @@ public struct SampleStore: Sendable {
     /// - Throws: ``SampleStoreError/notFound(label:id:)`` or ``SampleStoreError/data(_:)``
     ///   naming the file and field when the file is not a valid native sample.
     public func load(_ entry: Entry) throws -> Sample {
-        let url = try url(of: entry)
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        try loadUnlocked(entry)
+    }
+
+    private func loadUnlocked(_ entry: Entry) throws -> Sample {
+        _ = try url(of: entry)
+        guard let url = try existingURL(of: entry) else {
             throw SampleStoreError.notFound(label: entry.label, id: entry.id)
         }
         do {
@@ -217,23 +380,39 @@ public struct SampleStore: Sendable {
 
     // MARK: Housekeeping
 
-    /// Removes hidden temporary files (`.NAME.tmp-PID-RANDOM`) that ``AtomicFile`` left
-    /// behind when the process writing them died. Files of processes still running are
-    /// kept, so this is safe while another process saves into the same store.
-    /// - Returns: the paths removed.
+    /// Clears what writers killed in the middle left in the store, for processes that are
+    /// gone (those of processes still running are kept, so this is safe while another
+    /// process saves into the same store):
+    /// - hidden temporary files and folders (`.NAME.tmp-PID-RANDOM`, as ``AtomicFile``
+    ///   and the model folder's writer name them) in the store's folder, every label
+    ///   folder and the sessions folder;
+    /// - the new copy of a sample whose move to another label was cut short
+    ///   (``move(_:to:)``): put in place when the sample has moved, removed otherwise.
+    /// - Returns: the paths removed (or completed).
     @discardableResult
     public func removeStaleTemporaryFiles() throws -> [String] {
-        var removed: [String] = []
-        let dirs = [root] + (try labels()).map { root.appendingPathComponent($0, isDirectory: true) }
-        for dir in dirs {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-            for name in names where name.hasPrefix(".") {
-                guard let pid = AtomicFile.writerPID(ofTemporaryName: name), !AtomicFile.processIsAlive(pid) else { continue }
-                let path = dir.appendingPathComponent(name).path
-                if unlink(path) == 0 { removed.append(path) }
+        try withEditLock {
+            var removed: [String] = []
+            let labelFolders = try visibleNames(in: root, wantFolders: true).filter { Self.label(ofFolder: $0) != nil }
+            let dirs = [root, root.appendingPathComponent(".sessions", isDirectory: true)]
+                + labelFolders.map { root.appendingPathComponent($0, isDirectory: true) }
+            for dir in dirs {
+                removed += AtomicFile.removeStaleTemporaries(in: dir)
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+                for name in names where name.hasPrefix(".") {
+                    guard let r = name.range(of: Self.pendingMarker, options: .backwards),
+                          let pid = pid_t(name[r.upperBound...]), pid > 0, !AtomicFile.processIsAlive(pid) else { continue }
+                    let pending = dir.appendingPathComponent(name).path
+                    let dest = dir.appendingPathComponent(String(name[name.index(after: name.startIndex)..<r.lowerBound])).path
+                    if FileManager.default.fileExists(atPath: dest) {
+                        if rename(pending, dest) == 0 { removed.append(pending) }
+                    } else if unlink(pending) == 0 {
+                        removed.append(pending)
+                    }
+                }
             }
+            return removed.sorted()
         }
-        return removed.sorted()
     }
 
     private static func sortKey(_ id: String) -> (Int64, String) {

@@ -6,6 +6,9 @@ public enum SampleStoreError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidID(id: String)
     /// No sample with this label and id.
     case notFound(label: String, id: String)
+    /// A sample with this id is already under this label (a move or a restore would
+    /// make a second copy).
+    case alreadyExists(label: String, id: String)
     /// The store's root is an existing file.
     case notAFolder(path: String)
     /// The store's root could not be created.
@@ -19,22 +22,14 @@ public enum SampleStoreError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidID(let id):
             return "invalid sample id \"\(Self.printable(id))\": ids are 1-100 ASCII letters, digits, '-' or '_'"
         case .notFound(let l, let id): return "no sample \"\(Self.printable(id))\" under label \"\(Self.printable(l))\""
+        case .alreadyExists(let l, let id):
+            return "sample \"\(Self.printable(id))\" is already under label \"\(Self.printable(l))\"; nothing was changed"
         case .notAFolder(let p): return "\(p): the sample store must be a folder, and this is a file"
         case .cannotCreate(let p, let r): return "\(p): cannot create the sample store: \(r)"
         case .data(let e): return e.description
         }
     }
 
-    /// At most 80 characters of `s`, control characters escaped, for messages.
-    private static func printable(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars.prefix(80) {
-            if scalar.properties.generalCategory == .control {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return s.unicodeScalars.count > 80 ? out + "…" : out
-    }
+    /// A name as messages show it (``shownValue(_:limit:)``: cut, control characters escaped).
+    private static func printable(_ s: String) -> String { shownValue(s) }
 }

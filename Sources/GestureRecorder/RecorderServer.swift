@@ -145,7 +145,8 @@ public struct RecorderServer: Sendable {
             do {
                 return RecorderAPI.summary(entry, try store.load(entry), maxPoints: settings.thumbnailPointsPerStroke)
             } catch {
-                return .init(label: entry.label, id: entry.id, strokes: 0, points: 0, thumbnail: [], error: "\(error)")
+                return .init(label: entry.label, id: entry.id, strokes: 0, points: 0, thumbnail: [],
+                             error: shownValue("\(error)", limit: Self.messageLimit))
             }
         }
         return .init(label: label, total: entries.count, samples: Array(rows))
@@ -157,8 +158,7 @@ public struct RecorderServer: Sendable {
             throw HTTPError(.badRequest, message: "the sample has no label: pick or add a label first; nothing was written")
         }
         do { _ = try SampleStore.sanitizedLabel(raw) } catch { throw HTTPError(.badRequest, message: "\(error)") }
-        let entry = try storeCall { try store.save(sample) }
-        await history.record(.saved(entry))
+        let entry = try await storeEdit { try await history.save(sample, in: store) }
         await scheduleTraining()
         let count = (try? store.list(label: entry.label).count) ?? 0
         return .init(label: entry.label, id: entry.id, file: (try? store.url(of: entry).path) ?? "",
@@ -167,9 +167,8 @@ public struct RecorderServer: Sendable {
 
     func delete(label: String, id: String) async throws -> RecorderAPI.Edited {
         let entry = SampleStore.Entry(label: label, id: id)
-        let sample = try storeCall { try store.load(entry) }
-        try storeCall { try store.delete(entry) }
-        await history.record(.deleted(entry, sample))
+        // Not decoded first: a sample whose file no longer loads can still be deleted.
+        try await storeEdit(nothing: "changed") { try await history.delete(entry, in: store) }
         await scheduleTraining()
         return .init(action: "deleted", label: entry.label, id: entry.id, undoLeft: await history.count)
     }
@@ -187,18 +186,24 @@ public struct RecorderServer: Sendable {
             var events: [TouchSessionEvent]
             var labels: [SessionLabels.Gesture]?
         }
+        try Self.requireJSON(request, nothing: "written")
         let buffer = try await request.body.collect(upTo: settings.maxBodyBytes)
         let body: Body
         do { body = try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView)) } catch {
-            throw HTTPError(.badRequest, message: "not a session: \(error); nothing was written")
+            throw HTTPError(.badRequest, message: "not a session: \(shownValue("\(error)", limit: Self.messageLimit)); nothing was written")
         }
         guard !body.events.isEmpty else { throw HTTPError(.badRequest, message: "the session has no events; nothing was written") }
-        let bytes: Data
+        // Both files are checked by the readers `gesturelab eval engine --sessions` reads
+        // them with: what the recorder accepts, the engine accepts (an end before the
+        // start or an empty name was once saved, then refused by the engine).
+        let bytes: Data, labelBytes: Data
         do {
             bytes = try TouchSessionWriter.encode(body.events, file: "session")
             _ = try TouchSessionReader.decode(bytes, file: "session")
+            labelBytes = try SessionLabels(gestures: body.labels ?? []).encoded()
+            _ = try SessionLabels.decode(labelBytes, file: "labels")
         } catch {
-            throw HTTPError(.badRequest, message: "\(error); nothing was written")
+            throw HTTPError(.badRequest, message: "\(shownValue("\(error)", limit: Self.messageLimit)); nothing was written")
         }
         let id = "\(Int(Date().timeIntervalSince1970 * 1000))-\(UUID().uuidString)"
         let folder = store.root.appendingPathComponent(Self.sessionsFolder, isDirectory: true)
@@ -206,8 +211,7 @@ public struct RecorderServer: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // The labels first: a session file never lacks the labels it was saved with.
-            let labels = SessionLabels(gestures: body.labels ?? [])
-            try AtomicFile.write(try labels.encoded(), to: URL(fileURLWithPath: SessionLabels.sidecarPath(forSession: file.path)))
+            try AtomicFile.write(labelBytes, to: URL(fileURLWithPath: SessionLabels.sidecarPath(forSession: file.path)))
             try AtomicFile.write(bytes, to: file)
         } catch {
             throw HTTPError(.internalServerError, message: "cannot write the session: \(error)")
@@ -216,9 +220,12 @@ public struct RecorderServer: Sendable {
         return .init(file: file.path, lines: body.events.count, touches: touches, labels: body.labels?.count ?? 0)
     }
 
-    /// Moves a sample to another label (same id): body `{"label": "NEW"}`.
+    /// Moves a sample to another label (same id): body `{"label": "NEW"}`. Serialized
+    /// with every other edit of the store: of two relabels (or a relabel and a delete) of
+    /// one sample, the second finds it gone and answers 404 naming it.
     func relabel(label: String, id: String, _ request: Request) async throws -> RecorderAPI.Edited {
         struct Body: Decodable { var label: String }
+        try Self.requireJSON(request, nothing: "changed")
         let buffer = try await request.body.collect(upTo: 64 * 1024)
         guard let body = try? JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView)) else {
             throw HTTPError(.badRequest, message: "the body must be {\"label\": \"NEW LABEL\"}; nothing was changed")
@@ -226,16 +233,15 @@ public struct RecorderServer: Sendable {
         let new: String
         do { new = try SampleStore.sanitizedLabel(body.label) } catch { throw HTTPError(.badRequest, message: "\(error); nothing was changed") }
         let from = SampleStore.Entry(label: label, id: id)
-        var sample = try storeCall { try store.load(from) }
-        guard new != from.label else { return .init(action: "relabeled", label: new, id: id, undoLeft: await history.count) }
-        sample.label = new
-        let to = SampleStore.Entry(label: new, id: id)
-        // Written under the new label first: a failure leaves the sample where it was.
-        try storeCall { try store.write(sample, as: to) }
-        try storeCall { try store.delete(from) }
-        await history.record(.relabeled(from: from, to: to))
-        await scheduleTraining()
-        return .init(action: "relabeled", label: new, id: id, undoLeft: await history.count)
+        let (to, moved) = try await storeEdit(nothing: "changed") {
+            do {
+                return try await history.relabel(from, to: new, in: store)
+            } catch SampleStoreError.data(let e) where !Self.isWriteFailure(e) {
+                throw HTTPError(.unprocessableContent, message: "cannot relabel sample \"\(shownValue(id))\" under \"\(shownValue(label))\": its file does not load as a sample (\(shownValue(e.description, limit: Self.messageLimit))); it can only be deleted; nothing was changed")
+            }
+        }
+        if moved { await scheduleTraining() }
+        return .init(action: "relabeled", label: to.label, id: to.id, undoLeft: await history.count)
     }
 
     /// Every example in the store judged by the model in use (the store's own model once
@@ -261,41 +267,25 @@ public struct RecorderServer: Sendable {
         return .init(recognizer: judge.name, checked: checked, confusions: out)
     }
 
+    /// Undoes the newest save, delete or relabel made through this server (serialized
+    /// with the other edits). An edit the store no longer allows (the sample was deleted
+    /// or moved since) answers 409 and is dropped; a failure of the store keeps it.
     func undo() async throws -> RecorderAPI.Edited {
-        guard let edit = await history.popLast() else {
-            return .init(action: "nothing to undo", undoLeft: 0)
+        let edit: EditHistory.Edit?
+        do {
+            edit = try await history.undo(in: store)
+        } catch let e as EditHistory.CannotUndo {
+            throw HTTPError(.conflict, message: shownValue(e.description, limit: Self.messageLimit))
+        } catch {
+            throw HTTPError(.internalServerError, message: "undo failed: \(shownValue("\(error)", limit: Self.messageLimit))")
         }
+        guard let edit else { return .init(action: "nothing to undo", undoLeft: 0) }
+        await scheduleTraining()
+        let left = await history.count
         switch edit {
-        case .saved(let entry):
-            do {
-                try store.delete(entry)
-            } catch SampleStoreError.notFound {
-                // Already gone (deleted by hand): the undo still holds.
-            } catch {
-                await history.restore(edit)
-                throw HTTPError(.internalServerError, message: "undo failed: \(error)")
-            }
-            return .init(action: "undid save", label: entry.label, id: entry.id, undoLeft: await history.count)
-        case .deleted(let entry, let sample):
-            do {
-                try store.write(sample, as: entry)
-            } catch {
-                await history.restore(edit)
-                throw HTTPError(.internalServerError, message: "undo failed: \(error)")
-            }
-            return .init(action: "undid delete", label: entry.label, id: entry.id, undoLeft: await history.count)
-        case .relabeled(let from, let to):
-            do {
-                var sample = try store.load(to)
-                sample.label = from.label
-                try store.write(sample, as: from)
-                try store.delete(to)
-            } catch {
-                await history.restore(edit)
-                throw HTTPError(.internalServerError, message: "undo failed: \(error)")
-            }
-            await scheduleTraining()
-            return .init(action: "undid relabel", label: from.label, id: from.id, undoLeft: await history.count)
+        case .saved(let entry): return .init(action: "undid save", label: entry.label, id: entry.id, undoLeft: left)
+        case .deleted(let entry, _): return .init(action: "undid delete", label: entry.label, id: entry.id, undoLeft: left)
+        case .relabeled(let from, _): return .init(action: "undid relabel", label: from.label, id: from.id, undoLeft: left)
         }
     }
 
@@ -368,11 +358,7 @@ public struct RecorderServer: Sendable {
 
     /// Reads the body (bounded by ``RecorderSettings/maxBodyBytes``) and decodes one native sample.
     func decodeSample(_ request: Request) async throws -> Sample {
-        let contentType = request.headers[.contentType] ?? ""
-        guard contentType.lowercased().hasPrefix("application/json") else {
-            throw HTTPError(.unsupportedMediaType,
-                            message: "the body must be JSON sent as Content-Type: application/json (got \(contentType.isEmpty ? "none" : "'\(contentType)'")); nothing was written")
-        }
+        try Self.requireJSON(request, nothing: "written")
         let limit = settings.maxBodyBytes
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > limit {
             throw Self.tooLarge(declared, limit: limit)
@@ -393,11 +379,13 @@ public struct RecorderServer: Sendable {
 
     static func describe(_ error: GestureDataError) -> String {
         switch error {
-        case .malformed(_, _, let reason): return "the request body is not valid JSON: \(reason)"
-        case .invalidField(_, _, let field, let reason): return "request body: field '\(field)': \(reason)"
+        // Values from the request are shown cut (a 5 MB `format` was once echoed whole).
+        case .malformed(_, _, let reason): return "the request body is not valid JSON: \(shownValue(reason, limit: messageLimit))"
+        case .invalidField(_, _, let field, let reason):
+            return "request body: field '\(shownValue(field))': \(shownValue(reason, limit: messageLimit))"
         case .unsupportedFormat(_, _, let found):
-            return "request body: field 'format': unsupported format '\(found)' (expected '\(NativeSampleCodec.format)')"
-        default: return "request body: \(error)"
+            return "request body: field 'format': unsupported format '\(shownValue(found))' (expected '\(NativeSampleCodec.format)')"
+        default: return "request body: \(shownValue(error.description, limit: messageLimit))"
         }
     }
 
@@ -410,9 +398,29 @@ public struct RecorderServer: Sendable {
     static func pathParameter(_ name: String, _ context: BasicRequestContext) throws -> String {
         let raw = try context.parameters.require(name)
         guard let decoded = raw.removingPercentEncoding else {
-            throw HTTPError(.badRequest, message: "bad percent-encoding in \(name) '\(raw)'")
+            throw HTTPError(.badRequest, message: "bad percent-encoding in \(name) '\(shownValue(raw))'")
         }
         return decoded
+    }
+
+    /// Longest message text shown in an error answer (values inside are cut shorter).
+    static let messageLimit = 400
+
+    /// Refuses a body that is not sent as JSON (`415`), on every request with a body:
+    /// another site's page can post a plain form or text without asking, not JSON.
+    static func requireJSON(_ request: Request, nothing done: String) throws {
+        let contentType = request.headers[.contentType] ?? ""
+        guard contentType.lowercased().hasPrefix("application/json") else {
+            throw HTTPError(.unsupportedMediaType,
+                            message: "the body must be JSON sent as Content-Type: application/json (got \(contentType.isEmpty ? "none" : "'\(shownValue(contentType))'")); nothing was \(done)")
+        }
+    }
+
+    /// Whether a store failure is a failed write (the server's fault, 500) rather than a
+    /// sample file that does not load (the file's, 422).
+    static func isWriteFailure(_ error: GestureDataError) -> Bool {
+        if case .writeFailed = error { return true }
+        return false
     }
 
     /// Runs a store operation, turning its errors into HTTP answers with the store's message.
@@ -420,11 +428,30 @@ public struct RecorderServer: Sendable {
         do {
             return try body()
         } catch let error as SampleStoreError {
-            switch error {
-            case .invalidLabel, .invalidID: throw HTTPError(.badRequest, message: error.description)
-            case .notFound: throw HTTPError(.notFound, message: error.description)
-            default: throw HTTPError(.internalServerError, message: error.description)
-            }
+            throw Self.httpError(error, nothing: nil)
+        }
+    }
+
+    /// Runs a store edit, turning its errors into HTTP answers with the store's message
+    /// and, for refused edits, what was not done.
+    func storeEdit<T>(nothing done: String = "written", _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as SampleStoreError {
+            throw Self.httpError(error, nothing: done)
+        }
+    }
+
+    static func httpError(_ error: SampleStoreError, nothing done: String?) -> HTTPError {
+        let message = shownValue(error.description, limit: messageLimit)
+        let suffix = done.map { "; nothing was \($0)" } ?? ""
+        switch error {
+        case .invalidLabel, .invalidID: return HTTPError(.badRequest, message: message)
+        case .notFound:
+            return HTTPError(.notFound, message: message + (done == nil ? "" : " (deleted or moved since the page listed it)") + suffix)
+        case .alreadyExists: return HTTPError(.conflict, message: message)
+        case .data(let e) where !isWriteFailure(e): return HTTPError(.unprocessableContent, message: message + suffix)
+        default: return HTTPError(.internalServerError, message: message)
         }
     }
 
