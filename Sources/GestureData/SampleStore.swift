@@ -143,7 +143,7 @@ public struct SampleStore: Sendable {
         let url = try url(of: entry)
         if FileManager.default.fileExists(atPath: url.path) { return url }
         let label = url.deletingLastPathComponent().lastPathComponent
-        for folder in (try? folders(of: label)) ?? [] where folder != label {
+        for folder in (try? folders(of: label)) ?? [] {  // (String == would call the two forms equal)
             let other = root.appendingPathComponent(folder, isDirectory: true).appendingPathComponent(url.lastPathComponent)
             if FileManager.default.fileExists(atPath: other.path) { return other }
         }
@@ -299,23 +299,20 @@ public struct SampleStore: Sendable {
 
     static let pendingMarker = ".pending-"
 
-    /// The lock file every edit of the store holds while it runs (`flock(2)`: released
-    /// when the process ends, even by a kill).
-    static let lockFile = ".edit-lock"
-
-    /// Runs `body` holding the store's edit lock. The lock is taken on a descriptor of
-    /// its own, so it serializes edits of threads of this process as well as of other
-    /// processes sharing the store.
+    /// Runs `body` holding the store's edit lock: `flock(2)` on the store's folder itself
+    /// (no lock file is left in the store; the lock is released when the process ends,
+    /// even by a kill). The lock is taken on a descriptor of its own, so it serializes the
+    /// edits of threads of this process as well as those of other processes sharing the
+    /// store.
     func withEditLock<T>(_ body: () throws -> T) throws -> T {
-        let path = root.appendingPathComponent(Self.lockFile).path
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let fd = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw SampleStoreError.data(.writeFailed(file: path, reason: "cannot open the store's edit lock: \(String(cString: strerror(errno)))"))
+            throw SampleStoreError.data(.writeFailed(file: root.path, reason: "cannot open the store to lock it: \(String(cString: strerror(errno)))"))
         }
         defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
             guard errno == EINTR else {
-                throw SampleStoreError.data(.writeFailed(file: path, reason: "cannot lock the store: \(String(cString: strerror(errno)))"))
+                throw SampleStoreError.data(.writeFailed(file: root.path, reason: "cannot lock the store: \(String(cString: strerror(errno)))"))
             }
         }
         defer { flock(fd, LOCK_UN) }
@@ -391,7 +388,9 @@ public struct SampleStore: Sendable {
     /// - Returns: the paths removed (or completed).
     @discardableResult
     public func removeStaleTemporaryFiles() throws -> [String] {
-        try withEditLock {
+        // No edit lock: only what dead processes left is touched, and two sweeps at
+        // once reach the same decisions.
+        do {
             var removed: [String] = []
             let labelFolders = try visibleNames(in: root, wantFolders: true).filter { Self.label(ofFolder: $0) != nil }
             let dirs = [root, root.appendingPathComponent(".sessions", isDirectory: true)]

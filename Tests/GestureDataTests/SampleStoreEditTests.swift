@@ -72,7 +72,7 @@ struct SampleStoreEditTests {
         #expect(throws: SampleStoreError.notFound(label: "start", id: e.id)) { try store.move(e, to: "beta") }
         #expect(try store.list() == [moved])
         #expect(try store.load(moved).label == "alpha")
-        #expect(T.allFiles(tmp.url).filter { !$0.hasPrefix(".edit-lock") } == ["alpha/\(e.id).json"])
+        #expect(T.allFiles(tmp.url) == ["alpha/\(e.id).json"])
     }
 
     /// Deleting needs no decoding: a file that no longer loads is deleted, its bytes kept
