@@ -67,7 +67,7 @@ public enum NativeSampleCodec {
         }
         // One label check wherever a label enters: NFC, no control characters.
         let label = try optionalString(root["label"], field: "label", fail: fail).map { raw in
-            do { return try GestureLabel.normalized(raw) } catch { throw fail("label", error.description) }
+            do { return try GestureLabel.normalized(raw) } catch { throw fail("label", "\(error)") }
         }
         let subject = try optionalString(root["subject"], field: "subject", fail: fail)
         var meta: [String: String] = [:]

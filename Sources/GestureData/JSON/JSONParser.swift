@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that reports where it failed: line,
 /// column and the path of the value being read.
 ///

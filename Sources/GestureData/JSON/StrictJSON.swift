@@ -58,10 +58,10 @@ public enum StrictJSON {
 
     /// Checks the document, then runs `body` on a cursor at its root value.
     static func read<R>(_ data: Data, _ body: (JSONCursor, Int) throws -> R) throws -> R {
-        try data.withUnsafeBytes { raw in
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws -> R in
             let bytes = raw.bindMemory(to: UInt8.self)
             let root: Int
-            do { root = try JSONParser.validate(bytes) } catch {
+            do throws(JSONParser.SyntaxError) { root = try JSONParser.validate(bytes) } catch {
                 throw DecodingError.dataCorrupted(.init(
                     codingPath: error.path.map(AnyKey.init),
                     debugDescription: "line \(error.line), column \(error.column): \(error.reason)"))

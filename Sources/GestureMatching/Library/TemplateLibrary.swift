@@ -70,7 +70,7 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
         var budget = ReadBudget(fileBytes: fileBytes)
         func charge(_ bytes: Int, _ i: Int, _ name: String?, _ field: String) throws {
             do { try budget.charge(bytes) } catch {
-                throw TemplateLibraryError.invalidTemplate(index: i, name: name, field: field, reason: error.description)
+                throw TemplateLibraryError.invalidTemplate(index: i, name: name, field: field, reason: "\(error)")
             }
         }
         var templates: [Template] = []
@@ -85,7 +85,7 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
             }
             let name: String
             do { name = try GestureLabel.normalized(rawName) } catch {
-                throw TemplateLibraryError.invalidTemplate(index: i, name: nil, field: "name", reason: error.description)
+                throw TemplateLibraryError.invalidTemplate(index: i, name: nil, field: "name", reason: "\(error)")
             }
             guard let strokes = t["strokes"], strokes.kind == .array, strokes.count > 0 else {
                 throw TemplateLibraryError.invalidTemplate(index: i, name: name, field: "strokes", reason: "empty template: no strokes")
