@@ -57,7 +57,7 @@ struct TemplateLibraryReadingTests {
         // once the points would take more than ReadBudget.constantBytes beyond 4x.
         let perTemplate = 2000
         let stroke = "[" + (0..<perTemplate).map { "[\($0 % 10),\(($0 * 7) % 10)]" }.joined(separator: ",") + "]"
-        let templates = (0..<3000).map { #"{"name":"t","strokes":[\#(stroke)]}"# }.joined(separator: ",")
+        let templates = (0..<3000).map { _ in #"{"name":"t","strokes":[\#(stroke)]}"# }.joined(separator: ",")
         let data = Data(#"{"format":"gesturelab.templates/1","templates":[\#(templates)]}"#.utf8)
         #expect {
             try TemplateLibrary.decode(data)
