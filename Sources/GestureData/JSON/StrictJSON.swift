@@ -121,7 +121,7 @@ public struct ReadBudget: Sendable {
     public static let factor = 4
     /// Bytes a reader may hold beyond ``factor`` times the file: room for small files,
     /// one object's key index and the decoded values of size-capped settings files.
-    public static let constantBytes = 32 << 20
+    public static let constantBytes = 16 << 20
 
     /// The file's size in bytes.
     public let fileBytes: Int
