@@ -65,10 +65,7 @@ public enum NativeSampleCodec {
             // Shown cut: a 20 MB `format` was once echoed whole.
             throw GestureDataError.unsupportedFormat(file: file, location: loc, found: shownValue(format))
         }
-        // One label check wherever a label enters: NFC, no control characters.
-        let label = try optionalString(root["label"], field: "label", fail: fail).map { raw in
-            do { return try GestureLabel.normalized(raw) } catch { throw fail("label", "\(error)") }
-        }
+        let rawLabel = try optionalString(root["label"], field: "label", fail: fail)
         let subject = try optionalString(root["subject"], field: "subject", fail: fail)
         var meta: [String: String] = [:]
         switch root["meta"] {
@@ -126,6 +123,11 @@ public enum NativeSampleCodec {
                 pts.append(Point(x: xyt[0], y: xyt[1], t: t))
             }
             strokes.append(Stroke(pts))
+        }
+        // One label check wherever a label enters: NFC, no control characters (checked
+        // after the strokes, so a bad point is reported first, as before labels were checked).
+        let label = try rawLabel.map { raw in
+            do { return try GestureLabel.normalized(raw) } catch { throw fail("label", "\(error)") }
         }
         return Sample(gesture: Gesture(strokes), label: label, subject: subject,
                       meta: meta, source: location == .whole ? file : "\(file):\(location)")
