@@ -37,7 +37,7 @@ let package = Package(
     targets: [
         .target(name: "GestureGeometry"),
         .target(name: "GestureData", dependencies: ["GestureGeometry"]),
-        .target(name: "GestureDetectors", dependencies: ["GestureGeometry"]),
+        .target(name: "GestureDetectors", dependencies: ["GestureGeometry", "GestureData"]),
         .systemLibrary(
             name: "CBLAS",
             pkgConfig: "openblas",

@@ -168,20 +168,21 @@ public enum DatasetLoader {
         } catch {
             return FileResult(samples: [], skipped: [.unreadable(file: displayPath, reason: "\(error)")])
         }
-        // Labels: one Unicode form (NFC), so "é" typed two ways is one label, and no control
-        // characters, which would reach text output raw (issue 13).
+        // Labels: the one label check (NFC, so "é" typed two ways is one label; no control
+        // characters, which would reach text output raw), whatever the file's kind.
         var kept: [Sample] = []
         for (i, var sample) in result.samples.enumerated() {
             guard let label = sample.label else { kept.append(sample); continue }
-            if let bad = label.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            do {
+                sample.label = try GestureLabel.normalized(label)
+            } catch {
                 let e = GestureDataError.invalidField(
                     file: displayPath, location: result.samples.count > 1 ? .sample(i + 1) : .whole, field: "label",
-                    reason: String(format: "contains the control character U+%04X", bad.value))
+                    reason: error.description)
                 if mode == .strict { return FileResult(samples: [], skipped: [e]) }
                 result.skipped.append(e)
                 continue
             }
-            sample.label = label.precomposedStringWithCanonicalMapping
             kept.append(sample)
         }
         result.samples = kept

@@ -55,7 +55,7 @@ enum GesterJSONReader {
             throw fail("paths", "must hold exactly one input device, found \(devices.count)")
         }
         meta["device"] = device
-        let base = "paths.\(device).strokes"
+        let base = "paths.\(shownValue(device)).strokes"
         guard case .array(let points)? = path["strokes"] else { throw fail(base, "missing or not an array of points") }
         guard !points.isEmpty else { throw fail(base, "no points") }
         guard points.count <= SampleLimits.maxPoints else {

@@ -62,16 +62,17 @@ public enum NativeSampleCodec {
             throw fail("format", "must be a string, found \(formatValue.kindName)")
         }
         guard format == Self.format else {
-            throw GestureDataError.unsupportedFormat(file: file, location: loc, found: format)
+            // Shown cut: a 20 MB `format` was once echoed whole.
+            throw GestureDataError.unsupportedFormat(file: file, location: loc, found: shownValue(format))
         }
-        let label = try optionalString(root["label"], field: "label", fail: fail)
+        let rawLabel = try optionalString(root["label"], field: "label", fail: fail)
         let subject = try optionalString(root["subject"], field: "subject", fail: fail)
         var meta: [String: String] = [:]
         switch root["meta"] {
         case nil, .null?: break
         case .object(let members)?:
             for (k, v) in members {
-                guard case .string(let s) = v else { throw fail("meta.\(k)", "must be a string, found \(v.kindName)") }
+                guard case .string(let s) = v else { throw fail("meta.\(shownValue(k))", "must be a string, found \(v.kindName)") }
                 meta[k] = s
             }
         case let other?: throw fail("meta", "must be an object of strings, found \(other.kindName)")
@@ -122,6 +123,11 @@ public enum NativeSampleCodec {
                 pts.append(Point(x: xyt[0], y: xyt[1], t: t))
             }
             strokes.append(Stroke(pts))
+        }
+        // One label check wherever a label enters: NFC, no control characters (checked
+        // after the strokes, so a bad point is reported first, as before labels were checked).
+        let label = try rawLabel.map { raw in
+            do { return try GestureLabel.normalized(raw) } catch { throw fail("label", "\(error)") }
         }
         return Sample(gesture: Gesture(strokes), label: label, subject: subject,
                       meta: meta, source: location == .whole ? file : "\(file):\(location)")

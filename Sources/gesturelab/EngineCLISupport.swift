@@ -9,7 +9,7 @@ enum EngineCLI {
     /// Reads and validates a recognizer configuration file. Files and model folders it
     /// names (detector thresholds, `"model": DIR`) are relative to the configuration's folder.
     static func loadConfiguration(_ path: String) throws -> RecognizerConfiguration {
-        let data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // issue 8: size first
+        let data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // size first, on the opened file
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         func resolve(_ name: String) -> URL { name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name) }
         return try RecognizerConfiguration.decode(data, file: path, loadFile: { name in
@@ -38,9 +38,9 @@ enum EngineCLI {
     /// Thresholds from a file, or `nil` for none given.
     static func loadThresholds<T: Decodable>(_ path: String?, as type: T.Type) throws -> T? {
         guard let path else { return nil }
-        let data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // issue 8: size first
+        let data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // size first, on the opened file
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try StrictJSON.decode(T.self, from: data)  // strict: a key twice is refused
         } catch {
             throw GestureDataError.invalidField(file: path, location: .whole, field: "(thresholds)", reason: "\(error)")
         }

@@ -63,13 +63,13 @@ struct TemplateLibraryTests {
         }
     }
 
-    @Test func anOutOfRangeLiteralIsMalformedJSON() {
+    @Test func anOutOfRangeLiteralIsRefusedNamingTheCoordinate() {
         #expect {
             try TemplateLibrary.decode(json("""
             {"format": "gesturelab.templates/1", "templates": [{"name": "big", "strokes": [[[0, 0], [1e999, 1]]]}]}
             """))
         } throws: { error in
-            guard case .malformed? = error as? TemplateLibraryError else { return false }
+            guard case .invalidTemplate(0, "big", "strokes[0][1].x", "non-finite coordinate")? = error as? TemplateLibraryError else { return false }
             return true
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that reports where it failed: line,
 /// column and the path of the value being read.
 ///
@@ -24,11 +26,14 @@ struct JSONParser {
     /// the recorder). A sample has fewer than ten; a point three.
     static let maxObjectKeys = 10_000
 
-    private let bytes: [UInt8]
-    private var pos = 0
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var pos = 0
     private var path: [JSONPathComponent] = []
     /// Values still allowed in this document.
     private var budget = Int.max
+    /// `false` when only checking: nothing is kept, so checking costs no more memory than
+    /// the keys of the objects open at once (see ``validate(_:)``).
+    private var building = true
 
     /// Parses one complete JSON document; trailing non-space bytes are an error.
     /// - Parameter maxValues: the most values (numbers, strings, arrays, objects, …) the
@@ -36,18 +41,74 @@ struct JSONParser {
     ///   its documents' size bounds memory with it (issue 13: a 48 MB sample of 8 million
     ///   points peaked at 1 GB before the point limit could refuse it).
     static func parse<Bytes: Collection<UInt8>>(_ data: Bytes, maxValues: Int = Int.max) throws(SyntaxError) -> JSONValue {
-        var p = JSONParser(bytes: Array(data))
+        try withBuffer(data) { (buffer) throws(SyntaxError) in try parse(buffer, maxValues: maxValues, building: true) }
+    }
+
+    /// Checks a whole document by every rule of ``parse(_:maxValues:)`` (syntax, UTF-8,
+    /// duplicate keys, nesting, keys per object) without building anything: the memory
+    /// used is that of the keys of the objects open at once, at most ``maxObjectKeys`` an
+    /// object. ``JSONCursor`` then reads the checked bytes in place.
+    /// - Returns: the offset of the root value (after a byte-order mark and white space).
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> Int {
+        var p = JSONParser(bytes: bytes)
+        p.building = false
+        _ = try p.document()
+        return p.rootStart
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxValues: Int, building: Bool) throws(SyntaxError) -> JSONValue {
+        var p = JSONParser(bytes: bytes)
         p.budget = maxValues
+        p.building = building
+        return try p.document()
+    }
+
+    /// Runs `body` on the bytes of `data` in place when they are contiguous (`Data`,
+    /// `[UInt8]`, slices), copying them only otherwise.
+    static func withBuffer<Bytes: Collection<UInt8>, R>(
+        _ data: Bytes, _ body: (UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> R
+    ) throws(SyntaxError) -> R {
+        var result: Result<R, SyntaxError>?
+        if let data = data as? Data {
+            data.withUnsafeBytes { raw in
+                do throws(SyntaxError) { result = .success(try body(raw.bindMemory(to: UInt8.self))) } catch { result = .failure(error) }
+            }
+        } else {
+            _ = data.withContiguousStorageIfAvailable { buffer in
+                do throws(SyntaxError) { result = .success(try body(buffer)) } catch { result = .failure(error) }
+            }
+        }
+        if result == nil {
+            Array(data).withUnsafeBufferPointer { buffer in
+                do throws(SyntaxError) { result = .success(try body(buffer)) } catch { result = .failure(error) }
+            }
+        }
+        return try result!.get()
+    }
+
+    private var rootStart = 0
+
+    /// Parses (or only checks) the whole document; `rootStart` is where its value begins.
+    private mutating func document() throws(SyntaxError) -> JSONValue {
         // A UTF-8 byte-order mark is tolerated.
-        if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.pos = 3 }
-        p.skipSpace()
-        let v = try p.value(depth: 0)
-        p.skipSpace()
-        if p.pos < p.bytes.count { throw p.error("unexpected \(p.describeHere()) after the JSON value") }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3 }
+        skipSpace()
+        rootStart = pos
+        let v = try value(depth: 0)
+        skipSpace()
+        if pos < bytes.count { throw error("unexpected \(describeHere()) after the JSON value") }
         return v
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>, at pos: Int = 0) {
+        self.bytes = bytes
+        self.pos = pos
+    }
+
+    /// The string starting at `pos` (its opening quote), for ``JSONCursor``.
+    mutating func readString() throws(SyntaxError) -> String { try string() }
+    /// The number starting at `pos`, for ``JSONCursor``.
+    mutating func readNumber() throws(SyntaxError) -> Double { try number() }
 
     private func error(_ reason: String, nonFinite: Bool = false) -> SyntaxError {
         var line = 1, col = 1
@@ -116,6 +177,7 @@ struct JSONParser {
         pos += 1
         var members: [(key: String, value: JSONValue)] = []
         var seen: Set<String> = []  // duplicate test in O(1) per key, not a scan of the members
+        var memberCount = 0
         skipSpace()
         if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") { pos += 1; return .object(members) }
         while true {
@@ -126,7 +188,7 @@ struct JSONParser {
             }
             let key = try string()
             guard seen.insert(key).inserted else { throw error("duplicate key '\(shownValue(key))'") }
-            guard members.count < Self.maxObjectKeys else { throw error("more than \(Self.maxObjectKeys) keys in one object") }
+            guard members.count + memberCount < Self.maxObjectKeys else { throw error("more than \(Self.maxObjectKeys) keys in one object") }
             skipSpace()
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else {
                 throw error("expected ':' after key '\(shownValue(key))', found \(describeHere())")
@@ -136,7 +198,7 @@ struct JSONParser {
             path.append(.key(key))
             let v = try value(depth: depth)
             path.removeLast()
-            members.append((key, v))
+            if building { members.append((key, v)) } else { memberCount += 1 }
             skipSpace()
             guard pos < bytes.count else { throw error("unexpected end of input inside an object (truncated?)") }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
@@ -149,14 +211,16 @@ struct JSONParser {
         guard depth <= Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
         pos += 1
         var items: [JSONValue] = []
+        var index = 0
         skipSpace()
         if pos < bytes.count && bytes[pos] == UInt8(ascii: "]") { pos += 1; return .array(items) }
         while true {
             skipSpace()
-            path.append(.index(items.count))
+            path.append(.index(index))
             let v = try value(depth: depth)
             path.removeLast()
-            items.append(v)
+            if building { items.append(v) }
+            index += 1
             skipSpace()
             guard pos < bytes.count else { throw error("unexpected end of input inside an array (truncated?)") }
             if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }

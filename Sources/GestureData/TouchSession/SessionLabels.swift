@@ -51,13 +51,15 @@ public struct SessionLabels: Hashable, Sendable, Codable {
     public static func decode(_ data: Data, file: String) throws -> SessionLabels {
         let wire: Wire
         do {
-            wire = try JSONDecoder().decode(Wire.self, from: data)
+            wire = try StrictJSON.decode(Wire.self, from: data)  // strict: a key twice is refused
         } catch let DecodingError.keyNotFound(key, ctx) {
             let path = (ctx.codingPath + [key]).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
             throw GestureDataError.invalidField(file: file, location: .whole, field: path, reason: "missing")
         } catch let DecodingError.typeMismatch(_, ctx) {
             let path = ctx.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
             throw GestureDataError.invalidField(file: file, location: .whole, field: path, reason: "wrong type")
+        } catch DecodingError.dataCorrupted(let ctx) {
+            throw GestureDataError.malformed(file: file, location: .whole, reason: ctx.debugDescription)
         } catch {
             throw GestureDataError.malformed(file: file, location: .whole, reason: "not a labels JSON object")
         }
@@ -65,7 +67,7 @@ public struct SessionLabels: Hashable, Sendable, Codable {
             throw GestureDataError.invalidField(file: file, location: .whole, field: "format", reason: "missing")
         }
         guard format == Self.format else {
-            throw GestureDataError.unsupportedFormat(file: file, location: .whole, found: format)
+            throw GestureDataError.unsupportedFormat(file: file, location: .whole, found: shownValue(format))
         }
         guard let gestures = wire.gestures else {
             throw GestureDataError.invalidField(file: file, location: .whole, field: "gestures", reason: "missing")

@@ -1,3 +1,4 @@
+import GestureData
 import Foundation
 import GestureGeometry
 
@@ -68,15 +69,15 @@ public struct AnyDetectorThresholds: Sendable {
         struct Format: Decodable { var format: String? }
         let general = DetectorKind.forAnyLabel
         if kind.defaultLabel != nil, kind != general,
-           (try? JSONDecoder().decode(Format.self, from: data))?.format?.hasPrefix("gesturelab.\(general.rawValue)/") == true {
-            let t = try JSONDecoder().decode(Decoding.self, from: data, configuration: general).value
+           (try? StrictJSON.decode(Format.self, from: data))?.format?.hasPrefix("gesturelab.\(general.rawValue)/") == true {
+            let t = try StrictJSON.decode(Decoding.self, from: data, configuration: general).value
             guard t.role == kind else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
                     "field 'label': \(general.rawValue) thresholds for '\(t.label ?? "(none)")' cannot stand for the \(kind.rawValue) detector, which detects '\(kind.defaultLabel ?? "")'"))
             }
             return t
         }
-        return try JSONDecoder().decode(Decoding.self, from: data, configuration: kind).value
+        return try StrictJSON.decode(Decoding.self, from: data, configuration: kind).value  // strict: a key twice is refused
     }
 
     /// Calls `visitor` with the thresholds at their own type.

@@ -37,12 +37,18 @@ extension RecognizerConfiguration {
         }
         let root: [String: Any]
         do {
+            // The strict reader checks the whole file first (a key twice is refused, with
+            // its line); the file is capped at BoundedFile.maxSettingsBytes, so the object
+            // tree built next fits in ReadBudget's constant.
+            try StrictJSON.check(data)
             guard let r = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
                 throw GestureDataError.malformed(file: file, location: .whole, reason: "not a JSON object")
             }
             root = r
         } catch let e as GestureDataError {
             throw e
+        } catch DecodingError.dataCorrupted(let context) {
+            throw GestureDataError.malformed(file: file, location: .whole, reason: context.debugDescription)
         } catch {
             throw GestureDataError.malformed(file: file, location: .whole, reason: "not valid JSON")
         }
@@ -50,7 +56,7 @@ extension RecognizerConfiguration {
             throw bad(key, "unknown key (expected format, recognizers, simultaneous, views)")
         }
         guard let format = root["format"] as? String else { throw bad("format", "missing") }
-        guard format == Self.format else { throw GestureDataError.unsupportedFormat(file: file, location: .whole, found: format) }
+        guard format == Self.format else { throw GestureDataError.unsupportedFormat(file: file, location: .whole, found: shownValue(format)) }
         guard let list = root["recognizers"] as? [Any] else { throw bad("recognizers", "missing or not a list") }
         var entries: [Entry] = []
         for (i, item) in list.enumerated() {

@@ -1,9 +1,11 @@
+import GestureData
+
 /// Bad input found while decoding a template library. Every case names the template
 /// (index and, when known, name) and the field.
 public enum TemplateLibraryError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Not JSON, or not the expected shape.
     case malformed(reason: String)
-    /// A `format` tag this version does not understand.
+    /// A `format` tag this version does not understand, as shown (cut, escaped).
     case unsupportedFormat(found: String)
     /// The library holds no templates.
     case noTemplates
@@ -17,7 +19,8 @@ public enum TemplateLibraryError: Error, Hashable, Sendable, CustomStringConvert
             return "field 'format': unsupported template library format '\(f)' (expected '\(TemplateLibrary.format)')"
         case .noTemplates: return "field 'templates': the library holds no templates"
         case .invalidTemplate(let i, let n, let field, let r):
-            let who = n.map { "template \(i) ('\($0)')" } ?? "template \(i)"
+            // Names and reasons come from the file: shown cut and escaped, never whole or raw.
+            let who = n.map { "template \(i) ('\(shownValue($0))')" } ?? "template \(i)"
             return "\(who): field '\(field)': \(r)"
         }
     }

@@ -55,15 +55,15 @@ public struct RejectionThresholds: Hashable, Codable, Sendable {
     ///   or negative threshold (naming the label).
     public static func decode(_ data: Data) throws -> RejectionThresholds {
         let f: File
-        do { f = try JSONDecoder().decode(File.self, from: data) } catch {
+        do { f = try StrictJSON.decode(File.self, from: data) } catch {  // strict: a key twice is refused
             throw RejectionThresholdsError.malformed(reason: "\(error)")
         }
-        guard f.format == format else { throw RejectionThresholdsError.unsupportedFormat(found: f.format) }
+        guard f.format == format else { throw RejectionThresholdsError.unsupportedFormat(found: shownValue(f.format)) }
         guard let algorithm = MatcherAlgorithm(rawValue: f.algorithm) else {
-            throw RejectionThresholdsError.invalidField(field: "algorithm", reason: "unknown algorithm '\(f.algorithm)'")
+            throw RejectionThresholdsError.invalidField(field: "algorithm", reason: "unknown algorithm '\(shownValue(f.algorithm))'")
         }
         for (label, v) in f.thresholds where !(v.isFinite && v >= 0) {
-            throw RejectionThresholdsError.invalidField(field: "thresholds.\(label)", reason: "must be a finite distance ≥ 0, found \(v)")
+            throw RejectionThresholdsError.invalidField(field: "thresholds.\(shownValue(label))", reason: "must be a finite distance ≥ 0, found \(v)")
         }
         if let m = f.matcher, m.algorithm != algorithm {
             throw RejectionThresholdsError.invalidField(field: "matcher", reason: "settings of '\(m.algorithm.rawValue)' in a file for '\(algorithm.rawValue)'")

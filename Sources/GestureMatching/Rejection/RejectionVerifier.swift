@@ -1,3 +1,4 @@
+import GestureData
 import Foundation
 import GestureGeometry
 
@@ -59,10 +60,10 @@ public struct RejectionVerifier: Hashable, Codable, Sendable {
     ///   shape disagrees, a non-finite threshold, or a malformed model.
     public static func decode(_ data: Data) throws -> RejectionVerifier {
         let f: File
-        do { f = try JSONDecoder().decode(File.self, from: data) } catch {
+        do { f = try StrictJSON.decode(File.self, from: data) } catch {  // strict: a key twice is refused
             throw RejectionThresholdsError.malformed(reason: "\(error)")
         }
-        guard f.format == format else { throw RejectionThresholdsError.unsupportedFormat(found: f.format) }
+        guard f.format == format else { throw RejectionThresholdsError.unsupportedFormat(found: shownValue(f.format)) }
         guard !f.matchers.isEmpty else { throw RejectionThresholdsError.invalidField(field: "matchers", reason: "empty") }
         let expected = VerifierFeatures.names(matchers: f.matchers)
         guard f.featureNames == expected else {

@@ -102,7 +102,7 @@ public struct GestureModel: Sendable {
             throw GestureModelError.notAModel(folder: dir, reason: "no \(manifestFile)")
         }
         let manifest: TrainingManifest
-        do { manifest = try JSONDecoder().decode(TrainingManifest.self, from: manifestData) } catch {
+        do { manifest = try StrictJSON.decode(TrainingManifest.self, from: manifestData) } catch {  // strict: a key twice is refused
             throw GestureModelError.badPart(folder: dir, part: manifestFile, reason: "\(error)")
         }
         guard manifest.format == TrainingManifest.formatTag else {
