@@ -383,8 +383,8 @@ public struct RecorderServer: Sendable {
         case .malformed(_, _, let reason): return "the request body is not valid JSON: \(shownValue(reason, limit: messageLimit))"
         case .invalidField(_, _, let field, let reason):
             return "request body: field '\(shownValue(field))': \(shownValue(reason, limit: messageLimit))"
-        case .unsupportedFormat(_, _, let found):
-            return "request body: field 'format': unsupported format '\(shownValue(found))' (expected '\(NativeSampleCodec.format)')"
+        case .unsupportedFormat(_, _, let found):  // cut by the reader already: cutting again would miscount
+            return "request body: field 'format': unsupported format '\(found)' (expected '\(NativeSampleCodec.format)')"
         default: return "request body: \(shownValue(error.description, limit: messageLimit))"
         }
     }
