@@ -115,3 +115,26 @@ struct OutputSafetyCommandTests {
         }
     }
 }
+
+/// Every command with an output option takes part in the output-versus-input check, so a
+/// new command cannot forget it.
+struct OutputSafetyCoverageTests {
+    /// Commands still to be converted (their outputs are checked by their own code or
+    /// not yet at all); remove a name once its command conforms to `WritesOutputs`.
+    static let notYetConverted: Set<String> = ["Show.swift", "EvalEngine.swift", "Record.swift"]
+
+    @Test func everyCommandWithAnOutputOptionChecksItsPaths() throws {
+        let dir = DatasetLocator.packageRoot.appendingPathComponent("Sources/gesturelab")
+        let outputOption = try Regex(#"@OptionGroup var \w+: ReportOptions|customLong\("(to|svg|store|out|report|write)"\)|@Option\([^\n]*\)\s*\n\s*var (out|write)\s*[:=]"#)
+        var checked: [String] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            // ReportCLISupport.swift defines `--report` for the commands that use it.
+            guard text.contains(outputOption), !Self.notYetConverted.contains(name), name != "ReportCLISupport.swift" else { continue }
+            #expect(text.contains("WritesOutputs") && text.contains("try checkOutputPaths()"),
+                    "\(name) has an output option but does not check it against its inputs (conform to WritesOutputs)")
+            checked.append(name)
+        }
+        #expect(checked.count >= 9, "\(checked)")
+    }
+}
