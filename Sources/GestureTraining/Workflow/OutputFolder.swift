@@ -70,6 +70,7 @@ public enum OutputFolder {
         } catch {
             throw GestureDataError.writeFailed(file: dest.path, reason: "cannot create \(tmp.path): \(error.localizedDescription)")
         }
+        var tmpIsOurs = true  // false while `tmp` holds the previous folder
         do {
             for (name, data) in files.sorted(by: { $0.key < $1.key }) {
                 guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
@@ -86,11 +87,21 @@ public enum OutputFolder {
                 // RENAME_EXCHANGE on Linux); with two renames, a kill between them left
                 // no folder at the destination at all.
                 if FolderExchange.exchange(tmp.path, dest.path) {
+                    tmpIsOurs = false
                     // `tmp` now holds the previous folder. A file added to it since the
                     // check above makes it the user's again: put it back, delete nothing.
                     do { try checkReplaceable(tmp, kind: kind, shownAs: dest) } catch {
-                        if FolderExchange.exchange(tmp.path, dest.path) { try? fm.removeItem(at: tmp) }
-                        throw error
+                        if FolderExchange.exchange(tmp.path, dest.path) {
+                            tmpIsOurs = true  // holds the new output again
+                            throw error
+                        }
+                        // Never leave the user's files under a temporary name, which
+                        // the sweep of stale temporaries would remove.
+                        let kept = parent.appendingPathComponent(".\(dest.lastPathComponent).old-\(tag)")
+                        let movedAside = rename(tmp.path, kept.path) == 0
+                        if movedAside { tmpIsOurs = true }
+                        throw GestureDataError.writeFailed(
+                            file: dest.path, reason: "\(error); the previous folder was kept as \(movedAside ? kept.path : tmp.path)")
                     }
                     try? fm.removeItem(at: tmp)
                     return
@@ -109,7 +120,7 @@ public enum OutputFolder {
                 throw GestureDataError.writeFailed(file: dest.path, reason: String(cString: strerror(errno)))
             }
         } catch {
-            try? fm.removeItem(at: tmp)
+            if tmpIsOurs { try? fm.removeItem(at: tmp) }
             if let e = error as? GestureDataError { throw e }
             throw GestureDataError.writeFailed(file: dest.path, reason: "\(error)")
         }
