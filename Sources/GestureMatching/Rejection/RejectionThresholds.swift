@@ -60,10 +60,10 @@ public struct RejectionThresholds: Hashable, Codable, Sendable {
         }
         guard f.format == format else { throw RejectionThresholdsError.unsupportedFormat(found: f.format) }
         guard let algorithm = MatcherAlgorithm(rawValue: f.algorithm) else {
-            throw RejectionThresholdsError.invalidField(field: "algorithm", reason: "unknown algorithm '\(shownValue(f.algorithm))'")
+            throw RejectionThresholdsError.invalidField(field: "algorithm", reason: "unknown algorithm '\(f.algorithm)'")
         }
         for (label, v) in f.thresholds where !(v.isFinite && v >= 0) {
-            throw RejectionThresholdsError.invalidField(field: "thresholds.\(shownValue(label))", reason: "must be a finite distance ≥ 0, found \(v)")
+            throw RejectionThresholdsError.invalidField(field: "thresholds.\(label)", reason: "must be a finite distance ≥ 0, found \(v)")
         }
         if let m = f.matcher, m.algorithm != algorithm {
             throw RejectionThresholdsError.invalidField(field: "matcher", reason: "settings of '\(m.algorithm.rawValue)' in a file for '\(algorithm.rawValue)'")
@@ -89,7 +89,7 @@ public enum RejectionThresholdsError: Error, Hashable, Sendable, CustomStringCon
     public var description: String {
         switch self {
         case .malformed(let r): return "rejection thresholds are malformed: \(r)"
-        case .unsupportedFormat(let f): return "field 'format': unsupported rejection format '\(shownValue(f))' (expected '\(RejectionThresholds.format)')"
+        case .unsupportedFormat(let f): return "field 'format': unsupported rejection format '\(f)' (expected '\(RejectionThresholds.format)')"
         case .invalidField(let field, let r): return "field '\(field)': \(r)"
         }
     }
