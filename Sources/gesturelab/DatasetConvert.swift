@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureTraining
 
 extension DatasetCommand {
-    struct Convert: ParsableCommand {
+    struct Convert: ParsableCommand, WritesOutputs {
         static let configuration = CommandConfiguration(
             commandName: "convert",
             abstract: "Convert any supported dataset or sample to the native format.",
@@ -28,7 +29,7 @@ extension DatasetCommand {
         func validate() throws {
             let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
             guard ext == "jsonl" || ext == "json" else {
-                throw ValidationError("--to must name a .jsonl dataset or a .json sample file, got '\(output)'")
+                throw ValidationError("--to must name a .jsonl dataset or a .json sample file, got '\(shownValue(output))'")
             }
         }
 
@@ -38,7 +39,13 @@ extension DatasetCommand {
             var skipped: [SkippedSample]?
         }
 
+        var outputPaths: [OutputPaths.Named] { named("--to", output) }
+        var inputPaths: [OutputPaths.Named] { named("PATH", path) }
+        /// An OUT inside the input folder is left out of what is read (see the discussion).
+        var outputsMayLieInInputs: Bool { true }
+
         func run() throws {
+            try checkOutputPaths()
             let (report, _) = try DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects)
             let url = URL(fileURLWithPath: output)
             // A previous output inside the input folder is not input: re-running the

@@ -7,7 +7,7 @@ import GestureTraining
 
 /// The main job: train on the $1 samples shipped in `templates/samples/`, test on other
 /// subjects, and compare the book presets with the trained detectors.
-struct Demo: ParsableCommand {
+struct Demo: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Train and evaluate on the shipped samples: book presets vs trained detectors, matcher accuracy and rejection.",
@@ -51,6 +51,13 @@ struct Demo: ParsableCommand {
         var seconds: Double
     }
 
+    /// The trained folder and the report, both under --out.
+    var outputPaths: [OutputPaths.Named] {
+        let o = URL(fileURLWithPath: out)
+        return named("--out", o.appendingPathComponent("model").path) + named("--out", o.appendingPathComponent("report").path)
+    }
+    var inputPaths: [OutputPaths.Named] { named("--samples", samples) }
+
     func run() throws {
         if let prepareData {
             try DemoData.prepare(from: prepareData, root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -59,6 +66,7 @@ struct Demo: ParsableCommand {
         guard FileManager.default.fileExists(atPath: samples) else {
             throw ValidationError("\(samples) not found: run from the repository root (tools/demo does) or pass --samples PATH")
         }
+        try checkOutputPaths()
         let start = Date()
         let data = try DatasetLoader.load(samples)
         guard data.subjects.count >= 2 else {
@@ -73,7 +81,7 @@ struct Demo: ParsableCommand {
 
         let outURL = URL(fileURLWithPath: out)
         let modelURL = outURL.appendingPathComponent("model"), reportURL = outURL.appendingPathComponent("report")
-        try OutputFolder.write(try result.files(), to: modelURL)
+        try OutputFolder.write(try result.files(), to: modelURL, kind: .model)
         try ReportWriter.write(evaluation.report, to: reportURL)
         let reportPath = reportURL.appendingPathComponent("report.md").path
         let seconds = Date().timeIntervalSince(start)

@@ -5,7 +5,7 @@ import GestureData
 import GestureTraining
 
 /// `gesturelab eval detector [DETECTOR] --label L …`
-struct EvalDetector: ParsableCommand {
+struct EvalDetector: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "detector",
         abstract: "Measure a detector's TPR and FPR on labelled samples (a registered detector, or the general shape detector for --label L).")
@@ -48,13 +48,26 @@ struct EvalDetector: ParsableCommand {
         }
     }
 
+    var outputPaths: [OutputPaths.Named] { named("--report", reportOptions.reportDirectory) }
+    var inputPaths: [OutputPaths.Named] {
+        // --thresholds names a file unless it is a preset, `train` or `default` (the shipped file).
+        let file: String?
+        switch thresholds.lowercased() {
+        case "train": file = nil
+        case "default": file = DetectorCLI.defaultThresholdsPath(detector)
+        default: file = DetectorKind.allCases.contains { $0.preset(named: thresholds) != nil } ? nil : thresholds
+        }
+        return named("--dataset", dataset) + named("--model", model) + named("--thresholds", file)
+    }
+
     func run() throws {
+        try checkOutputPaths()
         let choice: DetectorEvaluator.Thresholds
         if let model {
             let loaded = try ModelCLI.load(model)
             if detector == .forAnyLabel {
                 guard let t = loaded.shapeDetectors[positiveLabel] else {
-                    throw FileError(file: model, message: "the model holds no \(detector.rawValue) detector for '\(positiveLabel)' (\(GestureModel.shapeDetectorFile(positiveLabel)); train it with gesturelab train --shape-detector \(positiveLabel))")
+                    throw FileError(file: model, message: "the model holds no \(detector.rawValue) detector for '\(shownValue(positiveLabel))' (\(shownValue(GestureModel.shapeDetectorFile(positiveLabel))); train it with gesturelab train --shape-detector \(shownValue(positiveLabel)))")
                 }
                 choice = .fixed(t, name: "model \(model)")
             } else {

@@ -4,7 +4,7 @@ import GestureData
 import GestureMatching
 import GestureTraining
 
-struct EvalMatcher: ParsableCommand {
+struct EvalMatcher: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "matcher",
         abstract: "Evaluate a template matcher with the $1 paper's protocols, or the leave-one-label-out rejection study.",
@@ -76,11 +76,15 @@ struct EvalMatcher: ParsableCommand {
         guard (1...Self.maxTrials).contains(trials) else { throw ValidationError("--trials must be 1…\(Self.maxTrials), got \(trials)") }
         if !(acceptFraction > 0 && acceptFraction <= 1) { throw ValidationError("--accept-fraction must be in (0, 1]") }
         if let speed, !["slow", "medium", "fast"].contains(speed) {
-            throw ValidationError("--speed is slow, medium or fast, got '\(speed)'")
+            throw ValidationError("--speed is slow, medium or fast, got '\(shownValue(speed))'")
         }
     }
 
+    var outputPaths: [OutputPaths.Named] { named("--report", reportOptions.reportDirectory) }
+    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + named("--model", model) }
+
     func run() throws {
+        try checkOutputPaths()
         let ts = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
         let variants = TemplateVariants(
             rotationsDegrees: try variantRotations.map { try MatcherCLI.parseDoubleList($0, name: "--variant-rotations") } ?? [],

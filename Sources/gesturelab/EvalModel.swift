@@ -3,7 +3,7 @@ import Foundation
 import GestureData
 import GestureTraining
 
-struct EvalModel: ParsableCommand {
+struct EvalModel: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "model",
         abstract: "Score a trained model folder on separate data: accuracy, per-label precision / recall / F1, rejection, FPR on negatives, false activations per minute on sessions, each with a 95% interval.")
@@ -30,7 +30,13 @@ struct EvalModel: ParsableCommand {
         }
     }
 
+    var outputPaths: [OutputPaths.Named] { named("--report", reportOptions.reportDirectory) }
+    var inputPaths: [OutputPaths.Named] {
+        named("--model", model) + named("--dataset", dataset) + named("--negatives", negatives) + named("--sessions", sessions)
+    }
+
     func run() throws {
+        try checkOutputPaths()
         let m = try ModelCLI.load(model)
         let test = try dataset.map { try datasetOptions.load($0) } ?? Dataset([])
         let negs = try negatives.map(MatcherCLI.loadNegatives) ?? []
@@ -50,7 +56,7 @@ struct EvalModel: ParsableCommand {
             throw FileError(file: dataset ?? negatives ?? sessions ?? model, message: "\(e)")
         }
         if dataset != nil && report.samples == 0 {
-            throw FileError(file: dataset ?? "", message: "no sample of a label the model knows (\(m.library.names.joined(separator: ", "))): accuracy cannot be measured")
+            throw FileError(file: dataset ?? "", message: "no sample of a label the model knows (\(shownValue(m.library.names.joined(separator: ", "), limit: 200))): accuracy cannot be measured")
         }
         let written = try reportOptions.write(EvaluationReport.model(report, seed: m.manifest.seed, dataset: try DatasetSummary(test, path: dataset ?? "")))
         switch output.format {

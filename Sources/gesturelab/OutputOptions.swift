@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureTraining
 
 /// How a command prints its result.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -83,5 +84,33 @@ enum Console {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try e.encode(value), as: UTF8.self)
+    }
+}
+
+/// A command that writes files or folders. Before it reads or writes anything it calls
+/// ``checkOutputPaths()``, which refuses an output that is, holds or lies inside one of
+/// its inputs (a report once replaced the model folder it was evaluating) or another of
+/// its outputs, naming both options.
+protocol WritesOutputs {
+    /// Every output path the command was given, with its option.
+    var outputPaths: [OutputPaths.Named] { get }
+    /// Every input path it was given (files and folders), with its option.
+    var inputPaths: [OutputPaths.Named] { get }
+    /// `true` for a command that leaves its own output out of what it reads, so that an
+    /// output file may lie inside an input folder (never be or hold an input).
+    var outputsMayLieInInputs: Bool { get }
+}
+
+extension WritesOutputs {
+    var outputsMayLieInInputs: Bool { false }
+
+    /// - Throws: ``OutputPathsError`` naming the output's and the input's options.
+    func checkOutputPaths() throws {
+        try OutputPaths.check(outputs: outputPaths, inputs: inputPaths, outputsMayLieInInputs: outputsMayLieInInputs)
+    }
+
+    /// `option path`, or nothing for an option not given.
+    func named(_ option: String, _ path: String?) -> [OutputPaths.Named] {
+        path.map { [OutputPaths.Named(option, $0)] } ?? []
     }
 }

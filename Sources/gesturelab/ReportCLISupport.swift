@@ -2,11 +2,11 @@ import ArgumentParser
 import Foundation
 import GestureTraining
 
-/// `--report DIR`: write `report.json`, `report.md` and SVG plots into DIR (replaced as a
-/// whole, atomically).
+/// `--report DIR`: write `report.json`, `report.md` and SVG plots into DIR (a previous
+/// report folder is replaced as a whole, atomically; any other folder is refused).
 struct ReportOptions: ParsableArguments {
     @Option(name: .customLong("report"),
-            help: ArgumentHelp("Write report.json, report.md and SVG plots into this folder (replaced as a whole).",
+            help: ArgumentHelp("Write report.json, report.md and SVG plots into this folder (a previous report there is replaced as a whole; any other folder, or an input, is refused).",
                                valueName: "DIR"))
     var reportDirectory: String?
 

@@ -5,7 +5,7 @@ import GestureGeometry
 import GestureMatching
 import GestureTraining
 
-struct TemplatesBuild: ParsableCommand {
+struct TemplatesBuild: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "build",
         abstract: "Build a template library (gesturelab.templates/1) from a labelled dataset.")
@@ -39,7 +39,11 @@ struct TemplatesBuild: ParsableCommand {
         if perClass < 1 { throw ValidationError("--templates-per-class must be at least 1, got \(perClass)") }
     }
 
+    var outputPaths: [OutputPaths.Named] { named("--out", out) }
+    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) }
+
     func run() throws {
+        try checkOutputPaths()
         let data = try datasetOptions.load(dataset, speed: speed)
         guard !data.labels.isEmpty else { throw FileError(file: dataset, message: "no labelled samples to build templates from") }
         var rng = SeededGenerator(seed: seed)
@@ -56,7 +60,7 @@ struct TemplatesBuild: ParsableCommand {
         }
         let missing = data.labels.filter { l in !templates.contains { $0.name == l } }
         if !missing.isEmpty {
-            Console.err("note: no usable sample (all degenerate) for: \(missing.sorted().joined(separator: ", ")); these labels have no template")
+            Console.err("note: no usable sample (all degenerate) for: \(missing.sorted().map { shownValue($0) }.joined(separator: ", ")); these labels have no template")
         }
         var settings: [String: SettingValue] = [
             "source": .string(URL(fileURLWithPath: dataset).lastPathComponent), "perClass": SettingValue(perClass),

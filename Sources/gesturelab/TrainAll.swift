@@ -6,7 +6,7 @@ import GestureMatching
 import GestureTraining
 
 /// `gesturelab train --dataset DIR --out OUTDIR`: everything from a folder of samples.
-struct TrainAll: ParsableCommand {
+struct TrainAll: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "all",
         abstract: "Train a template library, rejection thresholds and detector thresholds into one folder (the default).",
@@ -27,7 +27,7 @@ struct TrainAll: ParsableCommand {
     @Option(help: "A dataset folder or file (.xml, .json, .jsonl).")
     var dataset: String
 
-    @Option(help: "The output folder (replaced as a whole).")
+    @Option(help: "The output folder (a previous model folder there is replaced as a whole; any other folder, or an input, is refused).")
     var out: String
 
     @Option(help: "Templates per label (K).")
@@ -118,12 +118,12 @@ struct TrainAll: ParsableCommand {
         guard (0...20).contains(detectorAugmentation) else {
             throw ValidationError("--augment must be between 0 and 20 copies, got \(detectorAugmentation)")
         }
-        guard TemplateSelection(rawValue: select) != nil else { throw ValidationError("--select must be medoid or random; got '\(select)'") }
+        guard TemplateSelection(rawValue: select) != nil else { throw ValidationError("--select must be medoid or random; got '\(shownValue(select))'") }
         guard MatcherAlgorithm(rawValue: algorithm) != nil else {
-            throw ValidationError("--algorithm must be one of \(MatcherAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")); got '\(algorithm)'")
+            throw ValidationError("--algorithm must be one of \(MatcherAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")); got '\(shownValue(algorithm))'")
         }
         guard ["verifier", "f1", "sigma", "target-fpr"].contains(rejection) else {
-            throw ValidationError("--rejection must be verifier, f1, sigma or target-fpr; got '\(rejection)'")
+            throw ValidationError("--rejection must be verifier, f1, sigma or target-fpr; got '\(shownValue(rejection))'")
         }
         guard accept > 0, accept <= 1 else { throw ValidationError("--accept must be in (0, 1]; got \(accept)") }
         if let targetFpr { guard targetFpr > 0, targetFpr < 1 else { throw ValidationError("--target-fpr must be in (0, 1); got \(targetFpr)") } }
@@ -138,15 +138,15 @@ struct TrainAll: ParsableCommand {
         guard !out.isEmpty else { throw ValidationError("--out must name a folder") }
         for o in detectorLabelOptions {
             guard let eq = o.firstIndex(of: "="), !o[o.index(after: eq)...].isEmpty else {
-                throw ValidationError("--detector-label '\(o)': give DETECTOR=LABEL, e.g. \(DetectorKind.builtIn.first.map { "\($0.rawValue)=\($0.defaultLabel ?? "")" } ?? "")")
+                throw ValidationError("--detector-label '\(shownValue(o))': give DETECTOR=LABEL, e.g. \(DetectorKind.builtIn.first.map { "\($0.rawValue)=\($0.defaultLabel ?? "")" } ?? "")")
             }
             let id = String(o[..<eq])
             guard DetectorKind.builtIn.contains(where: { $0.rawValue == id }) else {
-                throw ValidationError("--detector-label '\(o)': '\(id)' is not a model folder's detector (\(DetectorKind.builtIn.map(\.rawValue).joined(separator: ", ")))")
+                throw ValidationError("--detector-label '\(shownValue(o))': '\(shownValue(id))' is not a model folder's detector (\(DetectorKind.builtIn.map(\.rawValue).joined(separator: ", ")))")
             }
         }
         for l in shapeDetectorLabels where l != "all" && !GestureModel.isFileSafe(l) {
-            throw ValidationError("--shape-detector '\(l)': a label must be letters, digits, _ - or . to name a file")
+            throw ValidationError("--shape-detector '\(shownValue(l))': a label must be letters, digits, _ - or . to name a file")
         }
     }
 
@@ -180,7 +180,11 @@ struct TrainAll: ParsableCommand {
         var manifest: TrainingManifest
     }
 
+    var outputPaths: [OutputPaths.Named] { named("--out", out) + named("--report", reportOptions.reportDirectory) }
+    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + named("--negatives", negatives) }
+
     func run() throws {
+        try checkOutputPaths()
         // Read tolerantly so that every bad file is named at once, not just the first.
         let loaded = try DatasetLoader.load(dataset, mode: .tolerant)
         let skipped = loaded.skipped.map(\.description)
@@ -200,7 +204,7 @@ struct TrainAll: ParsableCommand {
         }
         bar.finish()
         let written = try result.output()
-        try OutputFolder.write(written.files, to: URL(fileURLWithPath: out))
+        try OutputFolder.write(written.files, to: URL(fileURLWithPath: out), kind: .model)
         let reportPath = try reportOptions.write(result.report)
         switch output.format {
         case .json:

@@ -5,7 +5,7 @@ import GestureData
 import GestureTraining
 
 /// `gesturelab train detector [DETECTOR] --label L …`
-struct TrainDetector: ParsableCommand {
+struct TrainDetector: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "detector",
         abstract: "Train a detector's thresholds on labelled samples: a registered detector, or the general shape detector for any label (--label L; negatives: all other labels).")
@@ -47,7 +47,11 @@ struct TrainDetector: ParsableCommand {
         if out.isEmpty { throw ValidationError("--out must name a file") }
     }
 
+    var outputPaths: [OutputPaths.Named] { named("--out", out) }
+    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) }
+
     func run() throws {
+        try checkOutputPaths()
         let data = try datasetOptions.load(dataset)
         // The requested detector first (a tie keeps it), then any other --choose-detector tries,
         // each on the recorded samples and their copies, in each preparation to choose among.
@@ -95,7 +99,7 @@ struct TrainDetector: ParsableCommand {
             Console.out(try Console.json(report))
         case .text:
             Console.out("wrote \(out)")
-            Console.out("\(data.count) samples: \(report.positives) '\(positiveLabel)', \(report.negatives) others; seed \(target.seed); target \(target.target)")
+            Console.out("\(data.count) samples: \(report.positives) '\(shownValue(positiveLabel))', \(report.negatives) others; seed \(target.seed); target \(target.target)")
             Console.out("chosen margin \(result.chosen.margin), strictness \(result.chosen.strictness)")
             Console.out("inner leave-one-subject-out: TPR \(DetectorCLI.percent(v.truePositiveRate)), FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)")
             Console.out("on the training data: TPR \(DetectorCLI.percent(result.training.truePositiveRate)), FPR \(DetectorCLI.percent(result.training.falsePositiveRate))")

@@ -4,7 +4,7 @@ import GestureData
 import GestureMatching
 import GestureTraining
 
-struct TrainRejection: ParsableCommand {
+struct TrainRejection: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "rejection",
         abstract: "Train per-label rejection thresholds (gesturelab.rejection/1) in the matcher's distance units.",
@@ -66,7 +66,11 @@ struct TrainRejection: ParsableCommand {
         var trainingFPR: Double
     }
 
+    var outputPaths: [OutputPaths.Named] { named("--out", out) }
+    var inputPaths: [OutputPaths.Named] { named("--templates", templates) + named("--dataset", dataset) }
+
     func run() throws {
+        try checkOutputPaths()
         let library = try MatcherCLI.loadLibrary(templates)
         let data = try datasetOptions.load(dataset)
         guard !data.samples.isEmpty else { throw FileError(file: dataset, message: "no samples") }
@@ -93,7 +97,7 @@ struct TrainRejection: ParsableCommand {
             let needed = Int((3 / target).rounded(.up))
             let weakest = result.distances.map { ($0.key, $0.value.negatives.count) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
             if let weakest, weakest.1 < needed {
-                let message = "label '\(weakest.0)' has \(weakest.1) negatives; a false-positive target of \(target) needs at least \(needed) (3 / target) to be measured. Add negatives (more labels, or raise --splices), raise --target-fpr, or pass --allow-weak-negatives"
+                let message = "label '\(shownValue(weakest.0))' has \(weakest.1) negatives; a false-positive target of \(target) needs at least \(needed) (3 / target) to be measured. Add negatives (more labels, or raise --splices), raise --target-fpr, or pass --allow-weak-negatives"
                 guard allowWeakNegatives else { throw FileError(file: dataset, message: message) }
                 Console.err("warning: \(message)")
             }

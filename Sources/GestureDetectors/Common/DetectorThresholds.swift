@@ -156,8 +156,34 @@ enum TrainedRuleDecoding {
                 forKey: boxKey, in: c,
                 debugDescription: "unknown \(D.id) feature '\(unknown)'; known: \(D.featureNames.joined(separator: ", "))")
         }
+        try checkIntervals(box, at: c.codingPath + [boxKey])
         let settings = try c.decodeIfPresent(ShapeSettings.self, forKey: settingsKey) ?? D.defaultSettings
         return (settings, box)
+    }
+
+    /// Refuses intervals no training makes: a lower bound above the upper one (the
+    /// detector could never fire), non-finite bounds, or a negative or non-finite scale.
+    /// - Throws: `DecodingError.dataCorrupted` whose coding path names the field
+    ///   (`box.intervals.NAME.lower`).
+    static func checkIntervals(_ box: FeatureBox, at path: [CodingKey]) throws {
+        struct Field: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ s: String) { stringValue = s }
+            init?(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        func bad(_ name: String, _ field: String, _ reason: String) -> DecodingError {
+            .dataCorrupted(.init(codingPath: path + [Field("intervals"), Field(name), Field(field)], debugDescription: reason))
+        }
+        for (name, i) in box.intervals.sorted(by: { $0.key < $1.key }) {
+            if let l = i.lower, !l.isFinite { throw bad(name, "lower", "\(l) is not a finite bound") }
+            if let u = i.upper, !u.isFinite { throw bad(name, "upper", "\(u) is not a finite bound") }
+            if let l = i.lower, let u = i.upper, l > u {
+                throw bad(name, "lower", "\(l) is above upper \(u): the interval is empty and the detector could never fire")
+            }
+            guard i.scale.isFinite, i.scale >= 0 else { throw bad(name, "scale", "\(i.scale) is not a finite spread ≥ 0") }
+        }
     }
 }
 

@@ -76,6 +76,7 @@ public struct RejectionVerifier: Hashable, Codable, Sendable {
         do { model = try f.model.validated() } catch {
             throw RejectionThresholdsError.invalidField(field: "model", reason: "\(error)")
         }
+        try checkStructure(model)
         let s = f.statistics
         guard s.spread.count == f.matchers.count, s.spread.allSatisfy({ $0.count == s.labels.count }),
               s.meanDescriptor.count == s.labels.count,
@@ -91,6 +92,19 @@ public struct RejectionVerifier: Hashable, Codable, Sendable {
                                   threshold: f.threshold, operatingPoint: f.operatingPoint)
         v.featureNames = f.featureNames
         return v
+    }
+
+    /// Refuses a model no training makes, beyond what ``GradientBoostedTrees/validated()``
+    /// checks node by node: a verifier without trees gives every gesture the same score,
+    /// so it would accept all of them or none.
+    /// - Throws: ``RejectionThresholdsError/invalidField(field:reason:)`` naming the field.
+    static func checkStructure(_ model: GradientBoostedTrees) throws {
+        guard !model.trees.isEmpty else {
+            throw RejectionThresholdsError.invalidField(field: "model.trees", reason: "empty: a verifier without trees gives every gesture the same score")
+        }
+        guard model.featureCount > 0 else {
+            throw RejectionThresholdsError.invalidField(field: "model.featureCount", reason: "\(model.featureCount): a verifier decides from at least one feature")
+        }
     }
 
     public func encoded() throws -> Data {

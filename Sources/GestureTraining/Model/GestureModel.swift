@@ -45,6 +45,7 @@ public struct GestureModel: Sendable {
         self.thresholds = thresholds
         self.verifier = verifier
         self.detectors = detectors
+        try Self.checkWhole(manifest: manifest, library: library, thresholds: thresholds)
         let rejection: Rejection
         switch manifest.rejection {
         case "verifier":
@@ -53,13 +54,21 @@ public struct GestureModel: Sendable {
         case "thresholds":
             guard let thresholds else { throw GestureModelError.missingPart(folder: nil, part: Self.thresholdsFile) }
             rejection = .thresholds(thresholds)
-        default:
+        case "none":
             rejection = .none
+        default:
+            // Checked by checkWhole; an unknown rule never means "accept everything".
+            throw GestureModelError.invalidField(folder: nil, part: Self.manifestFile, field: "rejection",
+                                                 reason: "'\(shownValue(manifest.rejection))' is not verifier, thresholds or none")
         }
         do {
             recognizer = try ModelRecognizer(library: library, matcher: manifest.matcher, rejection: rejection)
             if let thresholds, manifest.rejection != "thresholds" {
                 _ = try ModelRecognizer(library: library, matcher: manifest.matcher, rejection: .thresholds(thresholds))
+            }
+            // A verifier kept beside another active rule must belong to the model too.
+            if let verifier, manifest.rejection != "verifier" {
+                _ = try ModelRecognizer(library: library, matcher: manifest.matcher, rejection: .verifier(verifier))
             }
         } catch let e as ModelMismatch {
             throw GestureModelError.mismatch(folder: nil, e)
@@ -107,7 +116,7 @@ public struct GestureModel: Sendable {
         }
         guard manifest.format == TrainingManifest.formatTag else {
             throw GestureModelError.badPart(folder: dir, part: manifestFile,
-                                            reason: "field 'format': '\(manifest.format)' is not \(TrainingManifest.formatTag)")
+                                            reason: "field 'format': '\(shownValue(manifest.format))' is not \(TrainingManifest.formatTag)")
         }
         var parts: [String: Data] = [:]
         let shapeFiles = manifest.files.keys.filter { shapeLabel(ofFile: $0) != nil }.sorted()
@@ -147,7 +156,7 @@ public struct GestureModel: Sendable {
                   let t = try decode(name, { try AnyDetectorThresholds.decode($0, kind: .forAnyLabel, file: folder.appendingPathComponent(name).path) })
             else { continue }
             guard t.label == label else {
-                throw GestureModelError.badPart(folder: dir, part: name, reason: "field 'label': '\(t.label ?? "(none)")' is not the label '\(label)' the file is named for")
+                throw GestureModelError.badPart(folder: dir, part: name, reason: "field 'label': '\(shownValue(t.label ?? "(none)"))' is not the label '\(shownValue(label))' the file is named for")
             }
             shapeDetectors[label] = t
         }
@@ -159,6 +168,37 @@ public struct GestureModel: Sendable {
             throw GestureModelError.mismatch(folder: dir, m)
         } catch GestureModelError.missingPart(_, let p) {
             throw GestureModelError.missingPart(folder: dir, part: p)
+        } catch GestureModelError.invalidField(_, let p, let f, let r) {
+            throw GestureModelError.invalidField(folder: dir, part: p, field: f, reason: r)
+        }
+    }
+}
+
+extension GestureModel {
+    /// The rejection rules a manifest may name.
+    public static let rejectionRules = ["verifier", "thresholds", "none"]
+
+    /// Checks that the parts make one model, beyond each file being valid on its own: the
+    /// manifest names a known rejection rule, and the rejection thresholds hold exactly
+    /// one threshold per label of the template library (a threshold for a label the model
+    /// lacks comes from another model; a label without one would always be rejected).
+    /// - Throws: ``GestureModelError/invalidField(folder:part:field:reason:)`` naming the
+    ///   file and the field.
+    static func checkWhole(manifest: TrainingManifest, library: TemplateLibrary, thresholds: RejectionThresholds?) throws {
+        guard rejectionRules.contains(manifest.rejection) else {
+            throw GestureModelError.invalidField(folder: nil, part: manifestFile, field: "rejection",
+                                                 reason: "'\(shownValue(manifest.rejection))' is not \(rejectionRules.joined(separator: ", ")): the rule in use must be known")
+        }
+        if let thresholds {
+            let labels = Set(library.names)
+            if let extra = thresholds.thresholds.keys.sorted().first(where: { !labels.contains($0) }) {
+                throw GestureModelError.invalidField(folder: nil, part: thresholdsFile, field: "thresholds.\(shownValue(extra))",
+                                                     reason: "the model has no label '\(shownValue(extra))' (\(templatesFile) holds \(shownValue(library.names.joined(separator: ", "), limit: 200))): the thresholds come from another model")
+            }
+            if let missing = library.names.sorted().first(where: { thresholds.thresholds[$0] == nil }) {
+                throw GestureModelError.invalidField(folder: nil, part: thresholdsFile, field: "thresholds",
+                                                     reason: "no threshold for the model's label '\(shownValue(missing))': its gestures would always be rejected")
+            }
         }
     }
 }
@@ -169,6 +209,24 @@ public enum GestureModelError: Error, Hashable, Sendable, CustomStringConvertibl
     case missingPart(folder: String?, part: String)
     case badPart(folder: String, part: String, reason: String)
     case mismatch(folder: String?, ModelMismatch)
+    /// A part that is well-formed on its own but makes no valid model: `part` is the file
+    /// and `field` the field at fault.
+    case invalidField(folder: String?, part: String, field: String, reason: String)
+
+    /// The field at fault, for a part that makes no valid model.
+    public var field: String? {
+        if case .invalidField(_, _, let f, _) = self { return f }
+        return nil
+    }
+
+    /// The file at fault; `nil` for a folder that is no model at all or settings that disagree.
+    public var part: String? {
+        switch self {
+        case .notAModel: return nil
+        case .missingPart(_, let p), .badPart(_, let p, _), .invalidField(_, let p, _, _): return p
+        case .mismatch: return nil
+        }
+    }
 
     public var description: String {
         switch self {
@@ -176,6 +234,7 @@ public enum GestureModelError: Error, Hashable, Sendable, CustomStringConvertibl
         case .missingPart(let f, let p): return "\(f.map { "\($0)/" } ?? "")\(p): missing, but the manifest needs it"
         case .badPart(let f, let p, let r): return "\(f)/\(p): \(r)"
         case .mismatch(let f, let m): return "\(f.map { "\($0): " } ?? "")settings disagree: \(m)"
+        case .invalidField(let f, let p, let field, let r): return "\(f.map { "\($0)/" } ?? "")\(p): field '\(field)': \(r)"
         }
     }
 }

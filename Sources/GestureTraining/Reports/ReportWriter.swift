@@ -29,9 +29,10 @@ public enum ReportWriter {
         return out
     }
 
-    /// Writes the report folder at `url` (replacing a previous one as a whole).
+    /// Writes the report folder at `url` (replacing a previous report folder as a whole;
+    /// any other folder is refused, see ``OutputFolder``).
     public static func write(_ report: EvaluationReport, to url: URL) throws {
-        try OutputFolder.write(try files(for: report), to: url)
+        try OutputFolder.write(try files(for: report), to: url, kind: .report)
     }
 
     /// A file-name-safe form of an evaluation name: letters, digits, `-` and `_`.
