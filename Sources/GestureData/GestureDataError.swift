@@ -59,8 +59,8 @@ public enum GestureDataError: Error, Hashable, Sendable, CustomStringConvertible
 /// message that shows a value from the input goes through this one function.
 ///
 /// ```swift
-/// shownValue(String(repeating: "9", count: 1000))   // 80 nines, then "… (1000 characters)"
-/// shownValue("a\u{1B}[2J")                          // "a\u{1b}[2J"
+/// let long = shownValue(String(repeating: "9", count: 1000))   // 80 nines, then "… (1000 characters)"
+/// let escaped = shownValue("a\u{1B}[2J")                      // "a\u{1b}[2J"
 /// ```
 public func shownValue(_ value: some StringProtocol, limit: Int = 80) -> String {
     var out = ""

@@ -13,8 +13,8 @@ import Foundation
 /// raw: ESC, BEL) or nothing at all is refused.
 ///
 /// ```swift
-/// try GestureLabel.normalized("e\u{301}") == "\u{E9}"   // true
-/// try GestureLabel.normalized("a\u{1B}[2J")             // throws: control character U+1B
+/// let same = try GestureLabel.normalized("e\u{301}") == "\u{E9}"   // true
+/// let refused = try? GestureLabel.normalized("a\u{1B}[2J")       // nil: control character U+001B
 /// ```
 public enum GestureLabel {
     /// Longest label accepted, in UTF-8 bytes after normalization.

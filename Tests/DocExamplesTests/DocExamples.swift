@@ -19,15 +19,32 @@ private func docExample1() async throws {
     }
 }
 
-/// Sources/GestureData/GestureDataError.swift:59
+/// Sources/GestureData/GestureDataError.swift:61
 private func docExample2() async throws {
     do {
-        shownValue(String(repeating: "9", count: 1000))   // "99…9 (1000 characters)"
+        let long = shownValue(String(repeating: "9", count: 1000))   // 80 nines, then "… (1000 characters)"
+        let escaped = shownValue("a\u{1B}[2J")                      // "a\u{1b}[2J"
+    }
+}
+
+/// Sources/GestureData/GestureLabel.swift:15
+private func docExample3() async throws {
+    do {
+        let same = try GestureLabel.normalized("e\u{301}") == "\u{E9}"   // true
+        let refused = try? GestureLabel.normalized("a\u{1B}[2J")       // nil: control character U+001B
+    }
+}
+
+/// Sources/GestureData/JSON/StrictJSON.swift:22
+private func docExample4() async throws {
+    do {
+        struct Point: Decodable { var x: Double }
+        let p = try StrictJSON.decode(Point.self, from: Data(#"{"x": 1, "x": 2}"#.utf8))   // throws: key "x" given twice
     }
 }
 
 /// Sources/GestureData/SampleSVG.swift:8
-private func docExample3(sample: Sample) async throws {
+private func docExample5(sample: Sample) async throws {
     do {
         let svg = SampleSVG.render(sample)               // a String
         try SampleSVG.write(sample, to: URL(fileURLWithPath: "check.svg"))
@@ -35,7 +52,7 @@ private func docExample3(sample: Sample) async throws {
 }
 
 /// Sources/GestureData/SampleStore.swift:11
-private func docExample4(sample: Sample) async throws {
+private func docExample6(sample: Sample) async throws {
     do {
         let store = try SampleStore(root: URL(fileURLWithPath: "recordings"))
         let entry = try store.save(sample)            // recordings/check/1763750000123-1A2B….json
@@ -45,21 +62,21 @@ private func docExample4(sample: Sample) async throws {
 }
 
 /// Sources/GestureData/TouchSession/TouchSessionReader.swift:6
-private func docExample5() async throws {
+private func docExample7() async throws {
     do {
         let events = try TouchSessionReader.read("session.jsonl")
     }
 }
 
 /// Sources/GestureData/TouchSession/TouchSessionStrokes.swift:9
-private func docExample6() async throws {
+private func docExample8() async throws {
     do {
         let strokes = TouchSessionStrokes.strokes(try TouchSessionReader.read("day.jsonl"))
     }
 }
 
 /// Sources/GestureDetectors/Checkmark/CheckmarkDetector.swift:14
-private func docExample7(stroke: Stroke) async throws {
+private func docExample9(stroke: Stroke) async throws {
     do {
         let detector = CheckmarkDetector(thresholds: .checkPlease)
         detector.detects(stroke)              // whole stroke
@@ -69,14 +86,14 @@ private func docExample7(stroke: Stroke) async throws {
 }
 
 /// Sources/GestureDetectors/Circle/CircleDetector.swift:14
-private func docExample8(stroke: Stroke) async throws {
+private func docExample10(stroke: Stroke) async throws {
     do {
         CircleDetector(thresholds: .sadun).detects(stroke)
     }
 }
 
 /// Sources/GestureDetectors/Common/CompiledFeatureBox.swift:4
-private func docExample9() async throws {
+private func docExample11() async throws {
     do {
         let box = CompiledFeatureBox(FeatureBox(["closure": FeatureInterval(upper: 0.2)]), names: ["closure"])
         box.accepts([0.1])   // true
@@ -84,15 +101,15 @@ private func docExample9() async throws {
 }
 
 /// Sources/GestureDetectors/Common/DetectorStream.swift:7
-private func docExample10(points: [Point]) async throws {
+private func docExample12(points: [Point]) async throws {
     do {
         var s = DetectorStream(thresholds: CheckmarkThresholds.checkPlease)
         for p in points where s.add(p) { print("fired at point", s.firedAt ?? 0); break }
     }
 }
 
-/// Sources/GestureDetectors/Common/DetectorThresholds.swift:17
-private func docExample11(stroke: Stroke) async throws {
+/// Sources/GestureDetectors/Common/DetectorThresholds.swift:18
+private func docExample13(stroke: Stroke) async throws {
     do {
         let file = URL(fileURLWithPath: "zig_zag.json")
         let t = try JSONDecoder().decode(DetectorThresholds<GeneralShapeDetector>.self, from: Data(contentsOf: file))
@@ -101,7 +118,7 @@ private func docExample11(stroke: Stroke) async throws {
 }
 
 /// Sources/GestureDetectors/Common/FeatureBox.swift:53
-private func docExample12() async throws {
+private func docExample14() async throws {
     do {
         let box = FeatureBox(["legRatio": FeatureInterval(lower: 1.2, upper: 4)])
         box.accepts(["legRatio": 2.0])   // true
@@ -109,7 +126,7 @@ private func docExample12() async throws {
 }
 
 /// Sources/GestureDetectors/Common/ShapeDetector.swift:12
-private func docExample13(settings: MatcherSettings) async throws {
+private func docExample15(settings: MatcherSettings) async throws {
     do {
         enum Lasso: ShapeDetector {
             static let id = "lasso"
@@ -125,21 +142,21 @@ private func docExample13(settings: MatcherSettings) async throws {
 }
 
 /// Sources/GestureDetectors/Common/ShapeSettings.swift:7
-private func docExample14() async throws {
+private func docExample16() async throws {
     do {
         let s = ShapeSettings(resampleCount: 64)
     }
 }
 
 /// Sources/GestureDetectors/General/GeneralShapeDetector.swift:35
-private func docExample15(stroke: Stroke) async throws {
+private func docExample17(stroke: Stroke) async throws {
     do {
         let v = GeneralShapeDetector.featureVector(stroke)   // 20 values, or nil
     }
 }
 
-/// Sources/GestureDetectors/Registry/AnyDetectorThresholds.swift:8
-private func docExample16(checkmark: any SampleRecognizer) async throws {
+/// Sources/GestureDetectors/Registry/AnyDetectorThresholds.swift:9
+private func docExample18(checkmark: any SampleRecognizer) async throws {
     do {
         let any = AnyDetectorThresholds(CheckmarkThresholds.checkPlease)
         any.kind.rawValue                          // "checkmark"
@@ -148,14 +165,14 @@ private func docExample16(checkmark: any SampleRecognizer) async throws {
 }
 
 /// Sources/GestureDetectors/Swipe/SwipeDetector.swift:11
-private func docExample17(stroke: Stroke) async throws {
+private func docExample19(stroke: Stroke) async throws {
     do {
         SwipeDetector().direction(of: stroke)   // .right, .left, .up, .down or nil
     }
 }
 
 /// Sources/GestureEngine/Arena/GestureArena.swift:6
-private func docExample18(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
+private func docExample20(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
     do {
         let single = TapRecognizer(name: "single")
         var s = TapRecognizer.Settings(); s.tapsRequired = 2
@@ -169,7 +186,7 @@ private func docExample18(event: TouchEvent, events: [TouchSessionEvent], settin
 }
 
 /// Sources/GestureEngine/Recognizers/Detectors/ShapeStrokeDetector.swift:8
-private func docExample19() async throws {
+private func docExample21() async throws {
     do {
         let check = StrokeRecognizer(name: "check", detector: ShapeStrokeDetector(thresholds: CheckmarkThresholds.checkPlease))
         let circle = StrokeRecognizer(name: "circle", detector: ShapeStrokeDetector(thresholds: CircleThresholds.sadun))
@@ -177,7 +194,7 @@ private func docExample19() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/Detectors/TemplateStrokeDetector.swift:64
-private func docExample20(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample22(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let symbols = StrokeRecognizer(name: "symbols", detector: TemplateStrokeDetector(
             matcher: ProtractorMatcher(library: library, settings: .default), acceptance: .minimumScore(0.85)))
@@ -185,7 +202,7 @@ private func docExample20(library: TemplateLibrary, matcher: any SampleRecognize
 }
 
 /// Sources/GestureEngine/Recognizers/StrokeDetecting.swift:18
-private func docExample21() async throws {
+private func docExample23() async throws {
     do {
         struct LongLine: StrokeDetecting {
             var points: [Point] = []
@@ -200,7 +217,7 @@ private func docExample21() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/TwoTouchContinuousTracking.swift:9
-private func docExample22(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
+private func docExample24(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
     do {
         guard let (a, b) = tracking.positions(in: event) else { return }
         // … measure `current` from a and b …
@@ -209,7 +226,7 @@ private func docExample22(event: TouchEvent, tracking: inout TwoTouchContinuousT
 }
 
 /// Sources/GestureEngine/Replay/CompoundTransform.swift:14
-private func docExample23(result: SessionReplayer.Result) async throws {
+private func docExample25(result: SessionReplayer.Result) async throws {
     do {
         var t = CompoundTransform()
         for a in result.activations { t.apply(a) }
@@ -218,7 +235,7 @@ private func docExample23(result: SessionReplayer.Result) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionReplayer.swift:7
-private func docExample24(config: RecognizerConfiguration) async throws {
+private func docExample26(config: RecognizerConfiguration) async throws {
     do {
         let events = try TouchSessionReader.read("session.jsonl")
         let result = try SessionReplayer.replay(events, through: config.makeArena(), file: "session.jsonl")
@@ -227,14 +244,14 @@ private func docExample24(config: RecognizerConfiguration) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionSVG.swift:9
-private func docExample25(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
+private func docExample27(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
     do {
         let svg = SessionSVG.render(events, activations: result.activations)
     }
 }
 
 /// Sources/GestureEngine/Synthetic/SyntheticSessionGenerator.swift:8
-private func docExample26() async throws {
+private func docExample28() async throws {
     do {
         var gen = SyntheticSessionGenerator(seed: 7)
         let (events, labels) = gen.session(duration: 600, mix: SyntheticGesture.standardMix)
@@ -242,7 +259,7 @@ private func docExample26() async throws {
 }
 
 /// Sources/GestureEngine/Touch/TouchTracker.swift:7
-private func docExample27(sessionLine: TouchSessionEvent) async throws {
+private func docExample29(sessionLine: TouchSessionEvent) async throws {
     do {
         var tracker = TouchTracker()
         let event = try tracker.event(for: sessionLine)
@@ -250,7 +267,7 @@ private func docExample27(sessionLine: TouchSessionEvent) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:8
-private func docExample28(x: [[Double]], y: [Bool]) async throws {
+private func docExample30(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenPoints(.zero, Point(x: 0, y: 1))    // 90 (straight down)
         Angles.angleBetweenPoints(.zero, Point(x: -1, y: -1))  // −135
@@ -258,14 +275,14 @@ private func docExample28(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:38
-private func docExample29(x: [[Double]], y: [Bool]) async throws {
+private func docExample31(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenLines(.zero, Point(x: 1, y: 0), .zero, Point(x: 0, y: 1))  // 90
     }
 }
 
 /// Sources/GestureGeometry/Point.swift:4
-private func docExample30(x: [[Double]], y: [Bool]) async throws {
+private func docExample32(x: [[Double]], y: [Bool]) async throws {
     do {
         let p = Point(x: 77, y: 199, t: 0.0)
         p.distance(to: Point(x: 80, y: 203))   // 5
@@ -273,14 +290,14 @@ private func docExample30(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Resampling.swift:53
-private func docExample31(stroke: Stroke) async throws {
+private func docExample33(stroke: Stroke) async throws {
     do {
         stroke.resampled(count: 64)   // $1's N = 64
     }
 }
 
 /// Sources/GestureGeometry/SeededGenerator.swift:4
-private func docExample32() async throws {
+private func docExample34() async throws {
     do {
         var rng = SeededGenerator(seed: 42)
         let i = Int.random(in: 0..<10, using: &rng)
@@ -288,28 +305,28 @@ private func docExample32() async throws {
 }
 
 /// Sources/GestureGeometry/ShapeDescriptor.swift:12
-private func docExample33(gesture: Gesture) async throws {
+private func docExample35(gesture: Gesture) async throws {
     do {
         ShapeDescriptor(gesture)?.values   // ShapeDescriptor.names.count finite numbers
     }
 }
 
 /// Sources/GestureGeometry/Smoothing.swift:7
-private func docExample34(stroke: Stroke) async throws {
+private func docExample36(stroke: Stroke) async throws {
     do {
         stroke.smoothed(granularity: 4)   // the recipe's value
     }
 }
 
 /// Sources/GestureMatching/Library/Template.swift:8
-private func docExample35(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
+private func docExample37(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
     do {
         let t = Template(name: "check", gesture: Gesture(points: [Point(x: 0, y: 0), Point(x: 5, y: 9)]))
     }
 }
 
 /// Sources/GestureMatching/Matchers/TemplateMatcher.swift:9
-private func docExample36(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
+private func docExample38(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
     do {
         let matcher = ProtractorMatcher(library: library, settings: .default)
         let best = matcher.recognize(candidate, limit: 1).first   // name, distance, score
@@ -317,7 +334,7 @@ private func docExample36(library: TemplateLibrary, candidate: Gesture, settings
 }
 
 /// Sources/GestureMatching/Model/AnyTemplateMatcher.swift:5
-private func docExample37(library: TemplateLibrary, gesture: Gesture) async throws {
+private func docExample39(library: TemplateLibrary, gesture: Gesture) async throws {
     do {
         let m = MatcherSettings.pPlus(.default).matcher(library: library)
         m.recognize(gesture, limit: 1).first?.name
@@ -325,7 +342,7 @@ private func docExample37(library: TemplateLibrary, gesture: Gesture) async thro
 }
 
 /// Sources/GestureMatching/Model/MatcherSettings.swift:99
-private func docExample38(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
+private func docExample40(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
     do {
         func run<M: TemplateMatcher>(_ m: M.Type) -> Int { M(library: lib, settings: settings.typed(for: m)).names.count }
         run(settings.matcherType)
@@ -333,7 +350,7 @@ private func docExample38(library: TemplateLibrary, lib: TemplateLibrary, m: Det
 }
 
 /// Sources/GestureMatching/Model/ModelRecognizer.swift:47
-private func docExample39(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
+private func docExample41(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
     do {
         let recognizer = try ModelRecognizer(library: library, matcher: .pPlus(.default), rejection: .none)
         recognizer.recognize(gesture).label
@@ -341,7 +358,7 @@ private func docExample39(library: TemplateLibrary, gesture: Gesture, matcher: a
 }
 
 /// Sources/GestureMatching/Rejection/GradientBoostedTrees.swift:41
-private func docExample40(x: [[Double]], y: [Bool], row: [Double]) async throws {
+private func docExample42(x: [[Double]], y: [Bool], row: [Double]) async throws {
     do {
         let model = GradientBoostedTrees.train(rows: x, labels: y)
         model.probability(row)   // 0…1
@@ -349,7 +366,7 @@ private func docExample40(x: [[Double]], y: [Bool], row: [Double]) async throws 
 }
 
 /// Sources/GestureRecorder/DetectorRecognizer.swift:10
-private func docExample41(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
+private func docExample43(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
     do {
         let check = DetectorRecognizer(thresholds: AnyDetectorThresholds(CheckmarkThresholds.checkPlease), source: "preset checkPlease")
         check.recognize(gesture)   // [RecognitionResult(name: "checkmark detector", recognized: true, …)]
@@ -357,7 +374,7 @@ private func docExample41(gesture: Gesture, checkmark: any SampleRecognizer) asy
 }
 
 /// Sources/GestureRecorder/MatcherRecognizer.swift:7
-private func docExample42(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
+private func docExample44(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
     do {
         let lib = try TemplateLibrary.decode(Data(contentsOf: url))
         let m = MatcherRecognizer(library: lib, algorithm: .protractor, source: url.path)
@@ -366,7 +383,7 @@ private func docExample42(library: TemplateLibrary, gesture: Gesture, url: URL, 
 }
 
 /// Sources/GestureRecorder/ModelSampleRecognizer.swift:8
-private func docExample43(gesture: Gesture) async throws {
+private func docExample45(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))   // GestureTraining
         let hook = ModelSampleRecognizer(model.recognizer, source: "model")
@@ -375,7 +392,7 @@ private func docExample43(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureRecorder/RecorderServer.swift:10
-private func docExample44(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample46(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let server = RecorderServer(store: try SampleStore(root: dir), settings: .default,
                                     recognizers: [checkmark, circle, matcher], trainer: nil)
@@ -384,7 +401,7 @@ private func docExample44(dir: URL, store: SampleStore, checkmark: any SampleRec
 }
 
 /// Sources/GestureRecorder/StoreModel.swift:12
-private func docExample45(store: SampleStore) async throws {
+private func docExample47(store: SampleStore) async throws {
     do {
         let model = try GestureModel.load(StoreModel.folder(of: store))
         let hooks = StoreModel.recognizers(model, source: ".model", fallback: [])
@@ -392,7 +409,7 @@ private func docExample45(store: SampleStore) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DetectorEvaluator.swift:5
-private func docExample46(data: Dataset, circle: any SampleRecognizer) async throws {
+private func docExample48(data: Dataset, circle: any SampleRecognizer) async throws {
     do {
         let m = DetectorMeasurements.measure(.circle, dataset: data)
         let e = try DetectorEvaluator.evaluate(m, positive: "circle", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
@@ -401,7 +418,7 @@ private func docExample46(data: Dataset, circle: any SampleRecognizer) async thr
 }
 
 /// Sources/GestureTraining/Detectors/DetectorTrainer.swift:5
-private func docExample47(data: Dataset) async throws {
+private func docExample49(data: Dataset) async throws {
     do {
         let m = DetectorMeasurements.measure(.checkmark, dataset: data)
         let result = try DetectorTrainer.train(m, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
@@ -409,7 +426,7 @@ private func docExample47(data: Dataset) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DeviceShiftEvaluation.swift:12
-private func docExample48(data: Dataset, m: DetectorMeasurements) async throws {
+private func docExample50(data: Dataset, m: DetectorMeasurements) async throws {
     do {
         let e = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
                                                protocol: .leaveOneSubjectOut, includeDetails: true)
@@ -418,7 +435,7 @@ private func docExample48(data: Dataset, m: DetectorMeasurements) async throws {
 }
 
 /// Sources/GestureTraining/GestureTraining.docc/GettingStarted.md:10
-private func docExample49(x: [[Double]], y: [Bool]) async throws {
+private func docExample51(x: [[Double]], y: [Bool]) async throws {
     do {
 
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
@@ -429,7 +446,7 @@ private func docExample49(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Matching/TemplateVariants.swift:6
-private func docExample50(gesture: Gesture) async throws {
+private func docExample52(gesture: Gesture) async throws {
     do {
         let v = TemplateVariants(rotationsDegrees: [-10, 10])
         v.variants(of: gesture)   // the gesture, then 2 rotated copies
@@ -437,7 +454,7 @@ private func docExample50(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Metrics/ThresholdSweep.swift:56
-private func docExample51() async throws {
+private func docExample53() async throws {
     do {
         let sweep = ThresholdSweep(positives: [0.9, 0.8], negatives: [0.1, 0.85],
                                    orientation: .higherIsPositive)
@@ -446,14 +463,14 @@ private func docExample51() async throws {
 }
 
 /// Sources/GestureTraining/Metrics/WilsonInterval.swift:6
-private func docExample52() async throws {
+private func docExample54() async throws {
     do {
         WilsonInterval(successes: 0, trials: 100).upper   // 0.037
     }
 }
 
 /// Sources/GestureTraining/Model/GestureModel.swift:20
-private func docExample53(gesture: Gesture) async throws {
+private func docExample55(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
         let result = model.recognizer.recognize(gesture)   // result.label, result.verdict
@@ -461,7 +478,7 @@ private func docExample53(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Reports/SVGDocument.swift:7
-private func docExample54(x: [[Double]], y: [Bool]) async throws {
+private func docExample56(x: [[Double]], y: [Bool]) async throws {
     do {
         var svg = SVGDocument(width: 640, height: 420)
         svg.text("ROC", x: 320, y: 20, anchor: .middle)
@@ -470,7 +487,7 @@ private func docExample54(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
-private func docExample55() async throws {
+private func docExample57() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -478,7 +495,7 @@ private func docExample55() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample56(sample: Sample) async throws {
+private func docExample58(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)

@@ -20,7 +20,8 @@ import Foundation
 /// decoded values fit in the constant.
 ///
 /// ```swift
-/// let t = try StrictJSON.decode(Thresholds.self, from: data)   // throws DecodingError
+/// struct Point: Decodable { var x: Double }
+/// let p = try StrictJSON.decode(Point.self, from: Data(#"{"x": 1, "x": 2}"#.utf8))   // throws: key "x" given twice
 /// ```
 public enum StrictJSON {
     /// Decodes `type` from `data` like `JSONDecoder` (default strategies), after checking the

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 import GestureGeometry
 
 /// The decision half of a ``ShapeDetector`` `D`: its book rule, or a trained
@@ -122,7 +123,7 @@ extension DetectorThresholds: Codable {
         } else {
             let expected = D.BookRule.self == NoBookRule.self ? "'trained'" : "'\(D.BookRule.ruleName)' or 'trained'"
             throw DecodingError.dataCorruptedError(forKey: Key("rule"), in: c,
-                                                   debugDescription: "unknown rule '\(name)'; expected \(expected)")
+                                                   debugDescription: "unknown rule '\(shownValue(name))'; expected \(expected)")
         }
         self.init(rule: rule, label: label, provenance: provenance)
     }
@@ -154,7 +155,7 @@ enum TrainedRuleDecoding {
         if let unknown = box.intervals.keys.sorted().first(where: { !D.featureNames.contains($0) }) {
             throw DecodingError.dataCorruptedError(
                 forKey: boxKey, in: c,
-                debugDescription: "unknown \(D.id) feature '\(unknown)'; known: \(D.featureNames.joined(separator: ", "))")
+                debugDescription: "unknown \(D.id) feature '\(shownValue(unknown))'; known: \(D.featureNames.joined(separator: ", "))")
         }
         try checkIntervals(box, at: c.codingPath + [boxKey])
         let settings = try c.decodeIfPresent(ShapeSettings.self, forKey: settingsKey) ?? D.defaultSettings

@@ -73,7 +73,7 @@ public struct AnyDetectorThresholds: Sendable {
             let t = try StrictJSON.decode(Decoding.self, from: data, configuration: general).value
             guard t.role == kind else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription:
-                    "field 'label': \(general.rawValue) thresholds for '\(t.label ?? "(none)")' cannot stand for the \(kind.rawValue) detector, which detects '\(kind.defaultLabel ?? "")'"))
+                    "field 'label': \(general.rawValue) thresholds for '\(t.label.map { shownValue($0) } ?? "(none)")' cannot stand for the \(kind.rawValue) detector, which detects '\(kind.defaultLabel ?? "")'"))
             }
             return t
         }
@@ -116,7 +116,7 @@ extension AnyDetectorThresholds: Codable {
         guard let kind = DetectorKind.allCases.first(where: { format.hasPrefix("gesturelab.\($0.rawValue)/") }) else {
             let known = DetectorKind.allCases.map { "gesturelab.\($0.rawValue)/1" }.joined(separator: ", ")
             throw DecodingError.dataCorruptedError(forKey: .format, in: c,
-                                                   debugDescription: "unknown format '\(format)'; known: \(known)")
+                                                   debugDescription: "unknown format '\(shownValue(format))'; known: \(known)")
         }
         self = try kind.decodeThresholds(from: decoder)
     }
