@@ -86,6 +86,27 @@ struct StrictReadingTests {
         }
     }
 
+    /// A `.jsonl` dataset of many tiny points: each 6-byte "[1,2]," becomes a 32-byte point,
+    /// so the samples would hold more than 4 times the file plus the constant. Refused at
+    /// the line where the budget ran out, in strict and in tolerant reading alike.
+    @Test func aJSONLinesDatasetOfManyTinyPointsOverTheMemoryBudgetIsRefused() throws {
+        let stroke = "[" + (0..<9_000).map { "[\($0 % 10),\(($0 * 7) % 10)]" }.joined(separator: ",") + "]"
+        let line = #"{"format":"gesturelab.sample/1","label":"a","strokes":[\#(stroke)]}"#
+        let data = Data(Array(repeating: line, count: 400).joined(separator: "\n").utf8)  // about 20 MB
+        #expect(data.count > 18_000_000)
+        // Checked through the message, not `#expect(throws:)`: on failure that prints every point.
+        let strict: String
+        do { strict = "decoded \(try JSONLines.decode(data, file: "tiny.jsonl").count) samples" } catch { strict = "\(error)" }
+        #expect(strict.contains("tiny.jsonl: line ") && strict.contains("field 'strokes'") && strict.contains("would hold more than"),
+                "\(strict.prefix(300))")
+        let (kept, skipped) = JSONLines.decodeSkippingInvalid(data, file: "tiny.jsonl")
+        #expect(skipped.count == 1 && "\(skipped[0])".contains("would hold more than"), "\(skipped.map(\.description))")
+        #expect(kept.count < 400)
+        // A tenth of the lines: the same points, within the budget.
+        let half = Data(Array(repeating: line, count: 40).joined(separator: "\n").utf8)
+        #expect(try JSONLines.decode(half, file: "small.jsonl").count == 40)
+    }
+
     @Test func theBudgetRefusesBeyondFourTimesTheFilePlusTheConstant() throws {
         var budget = ReadBudget(fileBytes: 1000)
         #expect(budget.held == 1000)

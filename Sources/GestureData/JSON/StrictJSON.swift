@@ -150,8 +150,10 @@ public struct ReadBudget: Sendable {
         public let wanted: Int
         public let limit: Int
         public var description: String {
-            "reading it would hold more than \(limit) bytes in memory (\(ReadBudget.factor) times the file's \(fileBytes) bytes plus \(ReadBudget.constantBytes >> 20) MiB); refused"
+            "reading it would hold more than \(limit) bytes in memory (\(ReadBudget.factor) times the file's \(fileBytes) bytes plus \(ReadBudget.constantBytes >> 20) MiB)" + Self.suffix
         }
+        /// How every budget refusal ends, so that callers can tell it from other errors.
+        public static let suffix = "; refused"
     }
 }
 
