@@ -50,7 +50,7 @@ extension RecognizerConfiguration {
             throw bad(shownValue(key), "unknown key (expected format, recognizers, simultaneous, views)")
         }
         guard let format = root["format"] as? String else { throw bad("format", "missing") }
-        guard format == Self.format else { throw GestureDataError.unsupportedFormat(file: file, location: .whole, found: shownValue(format)) }
+        guard format == Self.format else { throw GestureDataError.unsupportedFormat(file: file, location: .whole, found: format) }
         guard let list = root["recognizers"] as? [Any] else { throw bad("recognizers", "missing or not a list") }
         var entries: [Entry] = []
         for (i, item) in list.enumerated() {
