@@ -102,6 +102,12 @@ public final class GestureArena {
     /// touch id, while it is down. (A dictionary: with thousands of fingers down, a list
     /// walked for every touch made a replay's time grow with the square of the fingers.)
     @exclusivity(unchecked) private var touchViews: [Int: Int] = [:]
+    /// ``touchViews`` as a list while at most ``fewTouches`` touches are down (the usual
+    /// case: hit views are read for every touch of every event, and searching a short
+    /// list costs less than hashing), and empty and unused from more until none is down.
+    @exclusivity(unchecked) private var fewTouchViews: [(id: Int, view: Int)] = []
+    @exclusivity(unchecked) private var fewTouchViewsValid = true
+    private static let fewTouches = 8
     /// How many touches down began in each view, by view number (views with multiple
     /// touch off take one touch at a time).
     @exclusivity(unchecked) private var touchesInView: [Int: Int] = [:]
@@ -392,7 +398,9 @@ public final class GestureArena {
                 lookupSteps += 1
                 #endif
                 if let v = touchViews.removeValue(forKey: t.id) { countTouch(in: v, -1) }
+                if fewTouchViewsValid { fewTouchViews.removeAll { $0.id == t.id } }
             }
+            if touchViews.isEmpty { fewTouchViewsValid = true }
         }
         // Resolution depends only on the recognizers' states: when no proposal changed,
         // the last resolution stands.
@@ -443,6 +451,10 @@ public final class GestureArena {
         #if DEBUG
         lookupSteps += 1
         #endif
+        if fewTouchViewsValid {
+            for e in fewTouchViews where e.id == id { return e.view }
+            return -1
+        }
         return touchViews[id] ?? -1
     }
 
@@ -469,6 +481,15 @@ public final class GestureArena {
             }
             touchViews[t.id] = hit
             countTouch(in: hit, 1)
+            if fewTouchViewsValid {
+                if touchViews.count <= Self.fewTouches {
+                    fewTouchViews.removeAll { $0.id == t.id }
+                    fewTouchViews.append((t.id, hit))
+                } else {
+                    fewTouchViewsValid = false
+                    fewTouchViews.removeAll()
+                }
+            }
         }
     }
 
