@@ -28,6 +28,8 @@ let package = Package(
         .executable(name: "FuzzThresholds", targets: ["FuzzThresholds"]),
         .executable(name: "FuzzTemplateLibrary", targets: ["FuzzTemplateLibrary"]),
         .executable(name: "FuzzTouchSession", targets: ["FuzzTouchSession"]),
+        .executable(name: "FuzzSessionLabels", targets: ["FuzzSessionLabels"]),
+        .executable(name: "FuzzModel", targets: ["FuzzModel"]),
         // MARK: end fuzz targets
     ],
     dependencies: [
@@ -115,6 +117,10 @@ let package = Package(
                           path: "Sources/Fuzz/FuzzTemplateLibrary"),
         .executableTarget(name: "FuzzTouchSession", dependencies: ["FuzzSupport", "GestureData", "GestureEngine"],
                           path: "Sources/Fuzz/FuzzTouchSession"),
+        .executableTarget(name: "FuzzSessionLabels", dependencies: ["FuzzSupport", "GestureData"],
+                          path: "Sources/Fuzz/FuzzSessionLabels"),
+        .executableTarget(name: "FuzzModel", dependencies: ["FuzzSupport", "GestureGeometry", "GestureMatching", "GestureTraining"],
+                          path: "Sources/Fuzz/FuzzModel"),
         // MARK: end fuzz targets
     ]
 )

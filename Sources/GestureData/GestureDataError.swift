@@ -38,7 +38,7 @@ public enum GestureDataError: Error, Hashable, Sendable, CustomStringConvertible
         case .malformed(let f, let loc, let r): return "\(f): \(loc): malformed: \(r)"
         case .invalidField(let f, let loc, let field, let r): return "\(f): \(loc): field '\(field)': \(r)"
         case .unsupportedFormat(let f, let loc, let found):
-            return "\(f): \(loc): field 'format': unsupported format '\(found)'"
+            return "\(f): \(loc): field 'format': unsupported format '\(shownValue(found))'"
         case .writeFailed(let f, let r): return "\(f): cannot write: \(r)"
         }
     }

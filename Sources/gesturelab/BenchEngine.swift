@@ -14,6 +14,10 @@ struct BenchEngine: ParsableCommand {
         views side by side (taking turns); prints the best and median replay rate, the \
         cost of a touch event and of a line, and that cost against reading the line. Use \
         a release build: swift build -c release.
+
+        With --fingers N,N,...: instead, for each N a session of N fingers that all begin \
+        in one line and all end in the next, read and replayed through tap recognizers: \
+        the time per finger must stay flat as N grows (replay once grew with N²).
         """)
 
     @Option(help: "Length of the synthetic session in minutes.")
@@ -31,9 +35,23 @@ struct BenchEngine: ParsableCommand {
     @Flag(help: "Only the standard recognizers spread over three nested views (hit-testing and routing included).")
     var views = false
 
+    @Option(help: "Comma-separated finger counts: time sessions of that many fingers beginning in one line and ending in the next (e.g. 10000,40000,80000).")
+    var fingers: String?
+
     @OptionGroup var output: OutputOptions
 
+    /// ``fingers`` as numbers.
+    var fingerCounts: [Int] {
+        (fingers ?? "").split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
     func validate() throws {
+        if let fingers {
+            let counts = fingerCounts
+            guard !counts.isEmpty, counts.count == fingers.split(separator: ",").count, counts.allSatisfy({ $0 >= 1 && $0 <= 1_000_000 }) else {
+                throw ValidationError("--fingers wants comma-separated counts from 1 to 1000000, e.g. 10000,40000,80000")
+            }
+        }
         guard minutes.isFinite, minutes > 0, minutes <= 600 else { throw ValidationError("--minutes must be in (0, 600]") }
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1") }
     }
@@ -71,7 +89,54 @@ struct BenchEngine: ParsableCommand {
         var rows: [Row]
     }
 
+    /// One finger count's figures (``fingers``).
+    struct FingersRow: Codable {
+        var fingers: Int
+        var bytes: Int
+        var readSeconds: Double
+        var replaySeconds: Double
+        var replayNanosecondsPerFinger: Double
+        var taps: Int
+    }
+
+    /// Times sessions of many fingers at once: read and replay, best of --repeats (at most 5).
+    func runFingers() throws {
+        let config = try RecognizerConfiguration.decode(Data(#"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "tap", "type": "tap"}, {"name": "double", "type": "tap", "taps": 2}, {"name": "two", "type": "tap", "touches": 2}]}"#.utf8), file: "taps")
+        let clock = ContinuousClock()
+        var rows: [FingersRow] = []
+        for n in fingerCounts {
+            let touches = (0..<n).map { TouchSessionTouch(id: $0, x: Double($0 % 1000) * 2, y: Double($0 / 1000) * 2) }
+            let bytes = try TouchSessionWriter.encode([TouchSessionEvent(t: 1, phase: .began, touches: touches),
+                                                      TouchSessionEvent(t: 1.1, phase: .ended, touches: touches)])
+            var read = Double.infinity, replay = Double.infinity, taps = 0
+            for _ in 0..<max(1, min(repeats, 5)) {
+                var start = clock.now
+                let events = try TouchSessionReader.decode(bytes, file: "fingers")
+                read = min(read, EngineCLI.seconds(clock.now - start))
+                let arena = config.makeArena(startTime: 1)
+                start = clock.now
+                let r = try SessionReplayer.replay(events, through: arena)
+                replay = min(replay, EngineCLI.seconds(clock.now - start))
+                taps = r.activations.filter(\.isActivation).count
+            }
+            rows.append(FingersRow(fingers: n, bytes: bytes.count, readSeconds: read, replaySeconds: replay,
+                                   replayNanosecondsPerFinger: replay / Double(n) * 1e9, taps: taps))
+        }
+        switch output.format {
+        case .json:
+            Console.out(try Console.json(rows))
+        case .text:
+            if Bench.build == "debug" { Console.out(Bench.debugNote) }
+            Console.out("fingers that all begin in one line and all end in the next, through 3 tap recognizers (\(Bench.build) build):")
+            for r in rows {
+                Console.out(String(format: "  %7d fingers (%5.1f MB): read %.4f s, replay %.4f s (%.0f ns a finger), %d taps",
+                                   r.fingers, Double(r.bytes) / 1e6, r.readSeconds, r.replaySeconds, r.replayNanosecondsPerFinger, r.taps))
+            }
+        }
+    }
+
     func run() throws {
+        if fingers != nil { return try runFingers() }
         let build = Bench.build
         let configurations: [(name: String, config: RecognizerConfiguration)]
         if let recognizersPath {

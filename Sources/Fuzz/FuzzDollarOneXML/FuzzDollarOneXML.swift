@@ -5,7 +5,9 @@ import GestureData
 /// Fuzz target: `DollarOneXMLReader.read` on arbitrary bytes. A successful read must give
 /// a sample with at least one point, finite coordinates and times that never decrease.
 func fuzzOne(_ data: Data) {
-    guard let sample = try? DollarOneXMLReader.read(data, file: "fuzz.xml", fallbackSubject: "s00") else { return }
+    guard let sample = ReaderInvariants.read("$1 XML sample", file: "fuzz.xml", bytes: data.count, {
+        try DollarOneXMLReader.read(data, file: "fuzz.xml", fallbackSubject: "s00")
+    }) else { return }
     SampleInvariants.check(sample)
 }
 

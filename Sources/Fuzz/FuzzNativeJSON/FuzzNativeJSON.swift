@@ -7,16 +7,22 @@ import GestureData
 /// (native only, then the label check the store applies) on arbitrary bytes. Whatever
 /// decodes must encode, and decode again to the same sample (round trip).
 func fuzzOne(_ data: Data) {
-    if let sample = try? NativeSampleCodec.decode(data, file: "fuzz.json") {
+    if let sample = ReaderInvariants.read("sample", file: "fuzz.json", bytes: data.count, {
+        try NativeSampleCodec.decode(data, file: "fuzz.json")
+    }) {
         checkRoundTrip(sample)
     }
-    if let sample = try? NativeSampleCodec.decode(data, file: "request body", nativeOnly: true) {
+    if let sample = ReaderInvariants.read("uploaded sample", file: "request body", bytes: data.count, {
+        try NativeSampleCodec.decode(data, file: "request body", nativeOnly: true)
+    }) {
         if let label = sample.label, let clean = try? SampleStore.sanitizedLabel(label) {
             precondition(!clean.isEmpty && !clean.hasPrefix(".") && !clean.contains("/"), "the store accepted label '\(clean)'")
         }
         checkRoundTrip(sample)
     }
-    if let samples = try? JSONLines.decode(data, file: "fuzz.jsonl") {
+    if let samples = ReaderInvariants.read("JSON Lines samples", file: "fuzz.jsonl", bytes: data.count, {
+        try JSONLines.decode(data, file: "fuzz.jsonl")
+    }) {
         for s in samples { checkRoundTrip(s) }
     }
 }

@@ -3,12 +3,13 @@ import FuzzSupport
 import GestureGeometry
 import GestureMatching
 
-/// Fuzz target: the template library decoder (`gesturelab.templates/1`) and the
+/// Fuzz target (under ``FuzzSupport/ReaderInvariants``): the template library decoder (`gesturelab.templates/1`) and the
 /// rejection thresholds decoder (`gesturelab.rejection/1`) on arbitrary bytes. A decoded
 /// library must round-trip, and every matcher built from it must rank fixed strokes
 /// without trapping (``MatcherRun``).
 func fuzzOne(_ data: Data) {
-    if let library = try? TemplateLibrary.decode(data) {
+    // (These decoders are given no file name: their callers name the file.)
+    if let library = ReaderInvariants.read("template library", file: nil, bytes: data.count, { try TemplateLibrary.decode(data) }) {
         precondition(!library.templates.isEmpty, "decoded a library without templates")
         let again: TemplateLibrary
         do { again = try TemplateLibrary.decode(try library.encoded()) } catch {
@@ -17,7 +18,7 @@ func fuzzOne(_ data: Data) {
         precondition(again == library, "round trip changed the library")
         for stroke in FixedStrokes.all { MatcherRun.check(library: library, on: Gesture([stroke])) }
     }
-    if let t = try? RejectionThresholds.decode(data) {
+    if let t = ReaderInvariants.read("rejection thresholds", file: nil, bytes: data.count, { try RejectionThresholds.decode(data) }) {
         for v in t.thresholds.values { precondition(v.isFinite && v >= 0, "accepted threshold \(v)") }
         _ = t.accepts(Match(name: t.thresholds.keys.first ?? "x", templateIndex: 0, distance: 0.5, score: 0.5))
     }

@@ -10,7 +10,9 @@ import GestureTraining
 /// thresholds must encode and decode again to the same value.
 func fuzzOne(_ data: Data) {
     for kind in DetectorKind.allCases {
-        guard let t = try? AnyDetectorThresholds.decode(data, kind: kind, file: "fuzz.json") else { continue }
+        guard let t = ReaderInvariants.read("\(kind.rawValue) thresholds", file: "fuzz.json", bytes: data.count, {
+            try AnyDetectorThresholds.decode(data, kind: kind, file: "fuzz.json")
+        }) else { continue }
         exercise(t)
         let again: AnyDetectorThresholds
         do { again = try AnyDetectorThresholds.decode(try t.encoded(), kind: kind, file: "again.json") } catch {

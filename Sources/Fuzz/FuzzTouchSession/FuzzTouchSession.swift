@@ -8,7 +8,9 @@ import GestureEngine
 /// session is replayed through the standard configuration and a stroke-detector one; a
 /// decoded configuration replays a fixed session. Neither may trap or hang.
 func fuzzOne(_ data: Data) {
-    if let events = try? TouchSessionReader.decode(data, file: "fuzz.jsonl") {
+    if let events = ReaderInvariants.read("touch session", file: "fuzz.jsonl", bytes: data.count, {
+        try TouchSessionReader.decode(data, file: "fuzz.jsonl")
+    }) {
         var lastT = -Double.infinity
         for e in events {
             precondition(e.t.isFinite && e.t >= lastT, "accepted a non-finite or decreasing time")
@@ -18,7 +20,9 @@ func fuzzOne(_ data: Data) {
             _ = try? SessionReplayer.replay(events, through: config.makeArena(), file: "fuzz.jsonl")
         }
     }
-    if let config = try? RecognizerConfiguration.decode(data, file: "fuzz.json") {
+    if let config = ReaderInvariants.read("engine configuration", file: "fuzz.json", bytes: data.count, {
+        try RecognizerConfiguration.decode(data, file: "fuzz.json")
+    }) {
         _ = try? SessionReplayer.replay(fixedSession, through: config.makeArena(), file: "fixed.jsonl")
         // What decoded must encode, and decode again.
         do { _ = try RecognizerConfiguration.decode(try config.encoded(), file: "again.json") } catch {

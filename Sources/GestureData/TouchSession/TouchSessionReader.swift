@@ -85,6 +85,11 @@ public enum TouchSessionReader {
             }
             var touches: [TouchSessionTouch] = []
             touches.reserveCapacity(wireTouches.count)
+            // Ids seen in this line: a set past a few touches (searching the line's
+            // touches for each made a line of many fingers cost their square).
+            var seen = Set<Int>()
+            let manyTouches = wireTouches.count > 16
+            if manyTouches { seen.reserveCapacity(wireTouches.count) }
             for (i, w) in wireTouches.enumerated() {
                 // The field's name is made only for an error.
                 func bad(_ key: String, _ reason: String) -> GestureDataError {
@@ -99,7 +104,9 @@ public enum TouchSessionReader {
                 guard let y = w.y else { throw bad("y", "missing") }
                 guard x.isFinite else { throw bad("x", "non-finite position") }
                 guard y.isFinite else { throw bad("y", "non-finite position") }
-                if touches.contains(where: { $0.id == id }) { throw bad("id", "touch \(id) is listed twice in one line") }
+                if manyTouches ? !seen.insert(id).inserted : touches.contains(where: { $0.id == id }) {
+                    throw bad("id", "touch \(id) is listed twice in one line")
+                }
                 if phase == .began {
                     if let since = down[id] {
                         throw bad("id", "touch \(id) began while still down (it began on line \(since))")

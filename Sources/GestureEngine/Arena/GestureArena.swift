@@ -99,9 +99,18 @@ public final class GestureArena {
     /// `views != nil`, kept as a flag: the hot path must not copy the tree to ask.
     @exclusivity(unchecked) private var hasViews = false
     /// The number of the view each touch began in (its hit-test result; −1: none), by
-    /// touch id, while it is down.
-    /// (A few touches at most: a list, not a dictionary, on the hot path.)
-    @exclusivity(unchecked) private var touchViews: [(id: Int, view: Int)] = []
+    /// touch id, while it is down. (A dictionary: with thousands of fingers down, a list
+    /// walked for every touch made a replay's time grow with the square of the fingers.)
+    @exclusivity(unchecked) private var touchViews: [Int: Int] = [:]
+    /// ``touchViews`` as a list while at most ``fewTouches`` touches are down (the usual
+    /// case: hit views are read for every touch of every event, and searching a short
+    /// list costs less than hashing), and empty and unused from more until none is down.
+    @exclusivity(unchecked) private var fewTouchViews: [(id: Int, view: Int)] = []
+    @exclusivity(unchecked) private var fewTouchViewsValid = true
+    private static let fewTouches = 8
+    /// How many touches down began in each view, by view number (views with multiple
+    /// touch off take one touch at a time).
+    @exclusivity(unchecked) private var touchesInView: [Int: Int] = [:]
     /// Events filtered for one view, by view number, reused across events.
     @exclusivity(unchecked) private var routedEvents: [TouchEvent?] = []
     /// The view all touches began in and the touches down when ``viewDown`` and
@@ -173,6 +182,11 @@ public final class GestureArena {
     private var heldBeganIDs: Set<Int> = []
     /// Ended touches kept from the sink while a recognizer that delays touches ended is possible.
     private var heldEnded: [Touch] = []
+    #if DEBUG
+    /// Steps taken looking touches up (views, sink), for tests that check the work per
+    /// touch stays constant however many fingers are down (debug builds only).
+    var lookupSteps = 0
+    #endif
 
     /// - Precondition: recognizer names are unique.
     public init(_ recognizers: [any GestureRecognizer], startTime: Double = 0) {
@@ -379,7 +393,14 @@ public final class GestureArena {
         if hasSink { lastTouches = event.allTouches }
         touchesDown = event.remainingTouchCount
         if hasViews && event.phase.isFinished {
-            touchViews.removeAll { t in event.changedTouches.contains { $0.id == t.id } }
+            for t in event.changedTouches {
+                #if DEBUG
+                lookupSteps += 1
+                #endif
+                if let v = touchViews.removeValue(forKey: t.id) { countTouch(in: v, -1) }
+                if fewTouchViewsValid { fewTouchViews.removeAll { $0.id == t.id } }
+            }
+            if touchViews.isEmpty { fewTouchViewsValid = true }
         }
         // Resolution depends only on the recognizers' states: when no proposal changed,
         // the last resolution stands.
@@ -427,8 +448,21 @@ public final class GestureArena {
     /// The view touch `id` began in (−1: none or unknown).
     @inline(__always)
     private func hitView(of id: Int) -> Int {
-        for e in touchViews where e.id == id { return e.view }
-        return -1
+        #if DEBUG
+        lookupSteps += 1
+        #endif
+        if fewTouchViewsValid {
+            for e in fewTouchViews where e.id == id { return e.view }
+            return -1
+        }
+        return touchViews[id] ?? -1
+    }
+
+    /// Adds `delta` to the count of touches down that began in view number `view`.
+    private func countTouch(in view: Int, _ delta: Int) {
+        guard view >= 0 else { return }
+        let n = (touchesInView[view] ?? 0) + delta
+        touchesInView[view] = n > 0 ? n : nil
     }
 
     /// Hit-tests the touches that begin in `event` (a view with multiple touch off that
@@ -437,12 +471,25 @@ public final class GestureArena {
         guard event.phase == .began else { return }
         for t in event.changedTouches {
             var hit = tree.hitTestNumber(t.location) ?? -1
-            if hit >= 0, !tree.isMultipleTouchEnabled(number: hit),
-               touchViews.contains(where: { $0.id != t.id && $0.view == hit }) {
+            #if DEBUG
+            lookupSteps += 1
+            #endif
+            // (A touch id seen again replaces its old entry.)
+            if let old = touchViews.removeValue(forKey: t.id) { countTouch(in: old, -1) }
+            if hit >= 0, !tree.isMultipleTouchEnabled(number: hit), (touchesInView[hit] ?? 0) > 0 {
                 hit = -1
             }
-            touchViews.removeAll { $0.id == t.id }
-            touchViews.append((t.id, hit))
+            touchViews[t.id] = hit
+            countTouch(in: hit, 1)
+            if fewTouchViewsValid {
+                if touchViews.count <= Self.fewTouches {
+                    fewTouchViews.removeAll { $0.id == t.id }
+                    fewTouchViews.append((t.id, hit))
+                } else {
+                    fewTouchViewsValid = false
+                    fewTouchViews.removeAll()
+                }
+            }
         }
     }
 
@@ -744,7 +791,14 @@ public final class GestureArena {
             if !held.isEmpty {
                 heldBegan.append(TouchEvent(timestamp: event.timestamp, phase: event.phase, changedTouches: held, allTouches: event.allTouches))
                 if event.phase.isFinished { for t in held { heldBeganIDs.remove(t.id) } }
-                let rest = event.changedTouches.filter { !heldBeganIDs.contains($0.id) && !held.contains($0) }
+                // (Every touch of `held` has its id in heldBeganIDs unless the event
+                // finished it: those ids are kept aside instead of searching `held`.)
+                let heldIDs = event.phase.isFinished ? Set(held.map(\.id)) : []
+                let rest = event.changedTouches.filter { t in
+                    #if DEBUG
+                    lookupSteps += 1
+                    #endif
+                    return !heldBeganIDs.contains(t.id) && !heldIDs.contains(t.id) }
                 if rest.isEmpty { return }
                 return deliverToSink(TouchEvent(timestamp: event.timestamp, phase: event.phase, changedTouches: rest, allTouches: event.allTouches), sink)
             }

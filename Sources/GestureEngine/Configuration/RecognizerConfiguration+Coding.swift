@@ -53,7 +53,7 @@ extension RecognizerConfiguration {
             throw GestureDataError.malformed(file: file, location: .whole, reason: "not valid JSON")
         }
         for key in root.keys where !["format", "recognizers", "simultaneous", "views"].contains(key) {
-            throw bad(key, "unknown key (expected format, recognizers, simultaneous, views)")
+            throw bad(shownValue(key), "unknown key (expected format, recognizers, simultaneous, views)")
         }
         guard let format = root["format"] as? String else { throw bad("format", "missing") }
         guard format == Self.format else { throw GestureDataError.unsupportedFormat(file: file, location: .whole, found: shownValue(format)) }
@@ -65,10 +65,10 @@ extension RecognizerConfiguration {
             guard let name = obj["name"] as? String else { throw bad(f + ".name", "missing or not a string") }
             guard let type = obj["type"] as? String else { throw bad(f + ".type", "missing or not a string") }
             guard let allowed = keysByType[type] else {
-                throw bad(f + ".type", "unknown type '\(type)' (expected \(keysByType.keys.sorted().joined(separator: ", ")))")
+                throw bad(f + ".type", "unknown type '\(shownValue(type))' (expected \(keysByType.keys.sorted().joined(separator: ", ")))")
             }
             for key in obj.keys where !commonKeys.contains(key) && !allowed.contains(key) {
-                throw bad("\(f).\(key)", "unknown key for a \(type) recognizer (allowed: \(allowed.sorted().joined(separator: ", ")))")
+                throw bad("\(f).\(shownValue(key))", "unknown key for a \(type) recognizer (allowed: \(allowed.sorted().joined(separator: ", ")))")
             }
             let fields = ConfigurationFields(obj: obj, field: f, bad: bad)
             let spec: Spec
@@ -92,7 +92,7 @@ extension RecognizerConfiguration {
                     var set = Set<SwipeDirection>()
                     for (k, n) in names.enumerated() {
                         guard let d = SwipeDirection(rawValue: n) else {
-                            throw bad("\(f).directions[\(k)]", "unknown direction '\(n)' (expected right, left, up, down)")
+                            throw bad("\(f).directions[\(k)]", "unknown direction '\(shownValue(n))' (expected right, left, up, down)")
                         }
                         set.insert(d)
                     }
@@ -121,7 +121,7 @@ extension RecognizerConfiguration {
                         }
                         s.constraint = .rect(x: r[0].doubleValue, y: r[1].doubleValue, width: r[2].doubleValue, height: r[3].doubleValue)
                     } else {
-                        throw bad(g, "unknown key '\(c.keys.first ?? "")' (expected axis or rect)")
+                        throw bad(g, "unknown key '\(shownValue(c.keys.first ?? ""))' (expected axis or rect)")
                     }
                 }
                 spec = .pan(s)
@@ -164,7 +164,7 @@ extension RecognizerConfiguration {
                 for (k, item) in list.enumerated() {
                     let g = "\(f).schedule[\(k)]"
                     guard let o = item as? [String: Any] else { throw bad(g, "not an object") }
-                    for key in o.keys where !["at", "enabled", "removed"].contains(key) { throw bad("\(g).\(key)", "unknown key (allowed: at, enabled, removed)") }
+                    for key in o.keys where !["at", "enabled", "removed"].contains(key) { throw bad("\(g).\(shownValue(key))", "unknown key (allowed: at, enabled, removed)") }
                     guard let at = try ConfigurationFields(obj: o, field: g, bad: bad).double("at") else { throw bad(g + ".at", "missing") }
                     if let last = schedule.last, at < last.time { throw bad(g + ".at", "times must not go backwards (\(at) after \(last.time))") }
                     func flag(_ key: String) throws -> Bool? {

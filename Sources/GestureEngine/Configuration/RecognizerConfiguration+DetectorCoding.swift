@@ -24,7 +24,7 @@ extension RecognizerConfiguration {
             throw bad("missing: \(kind.rawValue) thresholds trained for a label are required (gesturelab train detector --label L)")
         case let name as String:
             if let p = presets[name] { return p }
-            let noPreset = presets.isEmpty ? "'\(name)'" : "'\(name)' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and"
+            let noPreset = presets.isEmpty ? "'\(shownValue(name))'" : "'\(shownValue(name))' is no preset (\(presets.keys.sorted().joined(separator: ", "))) and"
             guard let loadFile else { throw bad("\(noPreset) files cannot be read here") }
             do {
                 data = try loadFile(name)
@@ -39,13 +39,13 @@ extension RecognizerConfiguration {
         do {
             return try AnyDetectorThresholds.decode(data, kind: kind)
         } catch let DecodingError.dataCorrupted(ctx) {
-            throw bad("bad thresholds: \(ctx.debugDescription)")
+            throw bad("bad thresholds: \(shownValue(ctx.debugDescription, limit: 200))")
         } catch let DecodingError.keyNotFound(key, _) {
             throw bad("bad thresholds: missing '\(key.stringValue)'")
         } catch let DecodingError.typeMismatch(_, ctx) {
-            throw bad("bad thresholds: wrong type at '\(ctx.codingPath.map(\.stringValue).joined(separator: "."))'")
+            throw bad("bad thresholds: wrong type at '\(shownValue(ctx.codingPath.map(\.stringValue).joined(separator: ".")))'")
         } catch {
-            throw bad("bad thresholds: \(error)")
+            throw bad("bad thresholds: \(shownValue("\(error)", limit: 200))")
         }
     }
 
@@ -58,11 +58,11 @@ extension RecognizerConfiguration {
         }
         switch value {
         case let path as String:
-            guard let loadFile else { throw bad("files cannot be read here ('\(path)')") }
+            guard let loadFile else { throw bad("files cannot be read here ('\(shownValue(path))')") }
             do {
                 return try loadFile(path)
             } catch {
-                throw bad("cannot read '\(path)': \(error.localizedDescription)")
+                throw bad("cannot read '\(shownValue(path))': \(error.localizedDescription)")
             }
         case let object as [String: Any]:
             return try JSONSerialization.data(withJSONObject: object)

@@ -17,7 +17,7 @@ extension RecognizerConfiguration {
     static func decodeView(_ raw: Any, field f: String, bad: @escaping (String, String) -> GestureDataError) throws -> ViewNode {
         guard let o = raw as? [String: Any] else { throw bad(f, "must be an object") }
         for key in o.keys where !viewKeys.contains(key) {
-            throw bad("\(f).\(key)", "unknown key (allowed: \(viewKeys.sorted().joined(separator: ", ")))")
+            throw bad("\(f).\(shownValue(key))", "unknown key (allowed: \(viewKeys.sorted().joined(separator: ", ")))")
         }
         guard let name = o["name"] as? String, !name.isEmpty else { throw bad(f + ".name", "missing or not a non-empty string") }
         func numbers(_ v: Any?, _ field: String) throws -> [Double] {
@@ -38,7 +38,7 @@ extension RecognizerConfiguration {
             let g = f + ".region"
             guard let r = r as? [String: Any] else { throw bad(g, "must be {\"path\": [[x, y], ...], \"rule\": ...} or {\"mask\": {...}}") }
             if let path = r["path"] {
-                for key in r.keys where key != "path" && key != "rule" { throw bad("\(g).\(key)", "unknown key (allowed: path, rule)") }
+                for key in r.keys where key != "path" && key != "rule" { throw bad("\(g).\(shownValue(key))", "unknown key (allowed: path, rule)") }
                 guard let list = path as? [Any], list.count >= 3, list.count <= 10_000 else { throw bad(g + ".path", "must be 3 to 10000 points [x, y]") }
                 var points: [Point] = []
                 for (k, p) in list.enumerated() {
@@ -50,7 +50,7 @@ extension RecognizerConfiguration {
                 guard let rule = HitRegion.FillRule(rawValue: ruleName) else { throw bad(g + ".rule", "must be even-odd or non-zero") }
                 region = .path(points, rule: rule)
             } else if let mask = r["mask"] {
-                for key in r.keys where key != "mask" { throw bad("\(g).\(key)", "unknown key (allowed: mask)") }
+                for key in r.keys where key != "mask" { throw bad("\(g).\(shownValue(key))", "unknown key (allowed: mask)") }
                 guard let m = mask as? [String: Any] else { throw bad(g + ".mask", "must be an object") }
                 let fields = ConfigurationFields(obj: m, field: g + ".mask", bad: bad)
                 guard let w = try fields.int("width"), let h = try fields.int("height"), (1...4096).contains(w), (1...4096).contains(h) else {

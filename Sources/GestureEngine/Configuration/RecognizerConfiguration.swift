@@ -145,25 +145,25 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         var index: [String: Int] = [:]
         for (i, e) in recognizers.enumerated() {
             guard !e.name.isEmpty else { throw bad("recognizers[\(i)].name", "empty name") }
-            if let j = index[e.name] { throw bad("recognizers[\(i)].name", "'\(e.name)' is also recognizers[\(j)]") }
+            if let j = index[e.name] { throw bad("recognizers[\(i)].name", "'\(shownValue(e.name))' is also recognizers[\(j)]") }
             index[e.name] = i
             try Self.checkRanges(e.spec, field: "recognizers[\(i)]", bad)
         }
         if let views {
             var seen: Set<String> = []
             for v in views.all {
-                guard seen.insert(v.name).inserted else { throw bad("views", "two views are named '\(v.name)'") }
+                guard seen.insert(v.name).inserted else { throw bad("views", "two views are named '\(shownValue(v.name))'") }
             }
         }
         let viewNames = Set(views?.all.map(\.name) ?? [])
         for (i, e) in recognizers.enumerated() {
             if let v = e.view, !viewNames.contains(v) {
-                throw bad("recognizers[\(i)].view", views == nil ? "names a view, but the configuration has no views" : "no view named '\(v)'")
+                throw bad("recognizers[\(i)].view", views == nil ? "names a view, but the configuration has no views" : "no view named '\(shownValue(v))'")
             }
         }
         for (i, e) in recognizers.enumerated() {
             for (k, other) in e.requireToFail.enumerated() {
-                guard let j = index[other] else { throw bad("recognizers[\(i)].requireToFail[\(k)]", "no recognizer named '\(other)'") }
+                guard let j = index[other] else { throw bad("recognizers[\(i)].requireToFail[\(k)]", "no recognizer named '\(shownValue(other))'") }
                 if j == i { throw bad("recognizers[\(i)].requireToFail[\(k)]", "a recognizer cannot wait for itself to fail") }
             }
         }
@@ -174,7 +174,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             for other in recognizers[i].requireToFail {
                 guard let j = index[other] else { continue }
                 if state[j] == 1 {
-                    throw bad("recognizers[\(i)].requireToFail", "'\(recognizers[i].name)' and '\(other)' wait for each other (a cycle)")
+                    throw bad("recognizers[\(i)].requireToFail", "'\(shownValue(recognizers[i].name))' and '\(shownValue(other))' wait for each other (a cycle)")
                 }
                 if state[j] == 0 { try visit(j) }
             }
@@ -183,7 +183,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         for i in recognizers.indices where state[i] == 0 { try visit(i) }
         for (g, group) in simultaneous.enumerated() {
             for (k, n) in group.enumerated() where index[n] == nil {
-                throw bad("simultaneous[\(g)][\(k)]", "no recognizer named '\(n)'")
+                throw bad("simultaneous[\(g)][\(k)]", "no recognizer named '\(shownValue(n))'")
             }
         }
     }
@@ -241,7 +241,7 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             }
             let names = Set(t.library.templates.map(\.name))
             for (k, l) in t.labels.enumerated() where !names.contains(l) {
-                throw bad("\(field).labels[\(k)]", "no template named '\(l)' in the library")
+                throw bad("\(field).labels[\(k)]", "no template named '\(shownValue(l))' in the library")
             }
         case .longPress(let s):
             try positive(s.minimumPressDuration, "minimumDuration"); try atLeastOne(s.touchesRequired, "touches")

@@ -24,12 +24,24 @@ public struct TouchTracker: Sendable {
     public var settings: Settings
     /// The touches on the screen, in the order they began.
     public private(set) var touches: [Touch] = []
+    /// Where each touch of ``touches`` is in it, by id: a line's touches are found
+    /// without walking the screen (with thousands of fingers down, walking it for every
+    /// touch of a line made a replay's time grow with the square of the fingers).
+    private var indexByID: [Int: Int] = [:]
+    /// The positions in ``touches`` of the touches the last event changed: the only ones
+    /// that may need making stationary in the next.
+    private var lastChanged: [Int] = []
     private var lastEnd: (time: Double, location: Point, tapCount: Int)?
     private var lastTime: Double?
     private var finishedPending = false
     /// The changed touches of the last event, reused: once the caller lets go of that
     /// event the buffer is unique again, and no event allocates.
     private var changed: [Touch] = []
+    #if DEBUG
+    /// Touch lookups made, for tests that check the work per touch stays constant
+    /// however many fingers are down (debug builds only).
+    var lookupSteps = 0
+    #endif
 
     public init(settings: Settings = Settings()) { self.settings = settings }
 
@@ -51,77 +63,75 @@ public struct TouchTracker: Sendable {
 
     /// The event for one session line; afterwards finished touches are forgotten.
     /// - Throws: ``TrackingError`` for time going backwards or an unknown/duplicate touch.
-    /// - Complexity: O(touches on screen × touches in the line).
+    /// - Complexity: O(touches in the line + touches changed by the previous event),
+    ///   and O(touches on screen) after an event in which touches finished (they are
+    ///   removed). Never touches on screen × touches in the line.
     public mutating func event(for line: TouchSessionEvent) throws -> TouchEvent {
         let t = line.t
         if let lastTime, t < lastTime { throw TrackingError.timeWentBackwards(from: lastTime, to: t) }
         lastTime = t
         let phase = TouchPhase(line.phase)
-        // Touches that finished in the previous event are dropped now.
-        if finishedPending {
-            touches.removeAll { $0.phase.isFinished }
-            finishedPending = false
-        }
         // (One or two at a time: cheaper than removeAll(keepingCapacity:).)
         while !changed.isEmpty { changed.removeLast() }
-        // (The touches are written through their buffer: writing array elements one by
-        // one checks uniqueness on every write.)
+        if finishedPending {
+            // Touches that finished in the previous event are dropped now (all the
+            // touches it changed: one event, one phase), and the others move up.
+            touches.removeAll { $0.phase.isFinished }
+            indexByID.removeAll(keepingCapacity: true)
+            for (i, touch) in touches.enumerated() { indexByID[touch.id] = i }
+            finishedPending = false
+        } else {
+            // Only the touches the previous event changed can be other than stationary.
+            // (Written through the buffer: writing array elements one by one checks
+            // uniqueness on every write.)
+            touches.withUnsafeMutableBufferPointer { all in
+                for i in lastChanged where all[i].phase != .stationary { Self.makeStationary(&all[i]) }
+            }
+        }
+        while !lastChanged.isEmpty { lastChanged.removeLast() }
         if phase != .began {
             if phase.isFinished { finishedPending = true }
-            let lastEnd = try touches.withUnsafeMutableBufferPointer { all in
-                try Self.update(all, with: line, phase: phase, into: &changed)
+            let t = line.t
+            for raw in line.touches {
+                #if DEBUG
+                lookupSteps += 1
+                #endif
+                guard let i = indexByID[raw.id] else {
+                    throw TrackingError.unknownTouch(id: raw.id, phase: phase)
+                }
+                let p = Point(x: raw.x, y: raw.y)
+                let touch = touches.withUnsafeMutableBufferPointer { all in
+                    let old = all[i]
+                    let touch = Touch(id: old.id, phase: phase, location: p, previousLocation: old.location,
+                                      startLocation: old.startLocation, timestamp: t, startTime: old.startTime,
+                                      tapCount: old.tapCount)
+                    all[i] = touch
+                    return touch
+                }
+                changed.append(touch)
+                lastChanged.append(i)
+                if phase == .ended { lastEnd = (t, p, touch.tapCount) }
             }
-            if let lastEnd { self.lastEnd = lastEnd }
             return TouchEvent(timestamp: t, phase: phase, changedTouches: changed, allTouches: touches)
         }
-        touches.withUnsafeMutableBufferPointer { all in
-            for i in all.indices where all[i].phase != .stationary { Self.makeStationary(&all[i]) }
-        }
         for raw in line.touches {
+            #if DEBUG
+            lookupSteps += 1
+            #endif
             let p = Point(x: raw.x, y: raw.y)
-            if touches.contains(where: { $0.id == raw.id }) { throw TrackingError.touchAlreadyDown(id: raw.id) }
+            guard indexByID[raw.id] == nil else { throw TrackingError.touchAlreadyDown(id: raw.id) }
             var taps = 1
             if let last = lastEnd, t - last.time <= settings.maximumTapInterval,
                last.location.distance(to: p) <= settings.maximumTapDistance {
                 taps = last.tapCount + 1
             }
             let touch = Touch(id: raw.id, phase: .began, location: p, timestamp: t, tapCount: taps)
+            indexByID[raw.id] = touches.count
+            lastChanged.append(touches.count)
             touches.append(touch)
             changed.append(touch)
         }
         return TouchEvent(timestamp: t, phase: phase, changedTouches: changed, allTouches: touches)
-    }
-
-    /// Moves, ends or cancels the touches of `line` in `all`, appending them to `changed`;
-    /// the other touches become stationary.
-    /// - Returns: the last touch that ended (time, place, tap count), if one did.
-    private static func update(_ all: UnsafeMutableBufferPointer<Touch>, with line: TouchSessionEvent, phase: TouchPhase,
-                               into changed: inout [Touch]) throws -> (time: Double, location: Point, tapCount: Int)? {
-        // Each touch is written once per event (a touch read back just after some of its
-        // fields were written stalls the CPU): those in the line now, the others made
-        // stationary afterwards. A bit per touch says which were in the line (past 64
-        // touches, the line's ids are searched instead).
-        let t = line.t
-        var ended: (time: Double, location: Point, tapCount: Int)?
-        var inLine: UInt64 = 0
-        for raw in line.touches {
-            guard let i = all.firstIndex(where: { $0.id == raw.id }) else {
-                throw TrackingError.unknownTouch(id: raw.id, phase: phase)
-            }
-            let p = Point(x: raw.x, y: raw.y)
-            let old = all[i]
-            let touch = Touch(id: old.id, phase: phase, location: p, previousLocation: old.location,
-                              startLocation: old.startLocation, timestamp: t, startTime: old.startTime, tapCount: old.tapCount)
-            all[i] = touch
-            changed.append(touch)
-            if i < 64 { inLine |= 1 << UInt64(i) }
-            if phase == .ended { ended = (t, p, touch.tapCount) }
-        }
-        for i in all.indices where all[i].phase != .stationary {
-            let updated = i < 64 ? inLine & (1 << UInt64(i)) != 0 : line.touches.contains { $0.id == all[i].id }
-            if !updated { makeStationary(&all[i]) }
-        }
-        return ended
     }
 
     /// A touch that did not change in this event.
@@ -134,6 +144,8 @@ public struct TouchTracker: Sendable {
     /// Forgets every touch and the tap history.
     public mutating func reset() {
         touches = []
+        indexByID = [:]
+        lastChanged = []
         lastEnd = nil
         lastTime = nil
         finishedPending = false
