@@ -35,7 +35,7 @@ struct BenchEngine: ParsableCommand {
     @Flag(help: "Only the standard recognizers spread over three nested views (hit-testing and routing included).")
     var views = false
 
-    @Option(help: "Comma-separated finger counts: time sessions of that many fingers beginning in one line and ending in the next (e.g. 10000,40000,80000).")
+    @Option(help: "Comma-separated finger counts: time sessions of that many fingers beginning in one line and ending in the next (e.g. 250,500,1000; at most the cap on touches down at once, 1000).")
     var fingers: String?
 
     @OptionGroup var output: OutputOptions
@@ -48,8 +48,8 @@ struct BenchEngine: ParsableCommand {
     func validate() throws {
         if let fingers {
             let counts = fingerCounts
-            guard !counts.isEmpty, counts.count == fingers.split(separator: ",").count, counts.allSatisfy({ $0 >= 1 && $0 <= 1_000_000 }) else {
-                throw ValidationError("--fingers wants comma-separated counts from 1 to 1000000, e.g. 10000,40000,80000")
+            guard !counts.isEmpty, counts.count == fingers.split(separator: ",").count, counts.allSatisfy({ $0 >= 1 && $0 <= TouchSessionReader.maxTouchesDown }) else {
+                throw ValidationError("--fingers wants comma-separated counts from 1 to \(TouchSessionReader.maxTouchesDown) (the cap on touches down at once), e.g. 250,500,1000")
             }
         }
         guard minutes.isFinite, minutes > 0, minutes <= 600 else { throw ValidationError("--minutes must be in (0, 600]") }

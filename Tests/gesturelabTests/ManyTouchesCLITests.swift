@@ -9,9 +9,13 @@ import GestureTestSupport
 /// show (a 900 KB recognizer type was echoed whole).
 struct ManyTouchesCLITests {
     /// One line with `fingers` touches beginning, one with them all ending.
+    /// Positions are written with many digits, so that 1,000 touches make a line longer
+    /// than 64 KiB.
     static func session(fingers: Int) -> String {
         func line(_ t: Double, _ phase: String) -> String {
-            let touches = (0..<fingers).map { #"{"id": \#($0), "x": \#(Double($0 % 300) * 2.5), "y": \#(Double($0 / 300) * 2.5)}"# }
+            let touches = (0..<fingers).map {
+                #"{"id": \#($0), "x": \#(Double($0 % 300) * 2.5 + 0.123456789012), "y": \#(Double($0 / 300) * 2.5 + 0.987654321098)}"#
+            }
             return #"{"t": \#(t), "phase": "\#(phase)", "touches": [\#(touches.joined(separator: ", "))]}"#
         }
         return line(1, "began") + "\n" + line(1.1, "ended") + "\n"
@@ -21,7 +25,7 @@ struct ManyTouchesCLITests {
 
     @Test func showAndReplayAgreeOnALineWithManyTouches() throws {
         let dir = try TemporaryDirectory(); defer { dir.remove() }
-        let fingers = 5_000
+        let fingers = 1_000  // TouchSessionReader.maxTouchesDown
         let session = dir.path("many.jsonl"), config = dir.path("tap.json")
         try Data(Self.session(fingers: fingers).utf8).write(to: URL(fileURLWithPath: session))
         try Data(Self.tapOnly.utf8).write(to: URL(fileURLWithPath: config))
@@ -34,6 +38,23 @@ struct ManyTouchesCLITests {
         #expect(r?["events"] as? Int == 2 && s?["events"] as? Int == 2)
         #expect(r?["touches"] as? Int == 2 * fingers, "replay counts touch records")
         #expect(s?["touches"] as? Int == fingers, "show counts touches")
+    }
+
+    /// Past the cap on touches down at once, both commands refuse the same line with the
+    /// same reason (the cap bounds a replay's cost per line).
+    @Test func showAndReplayRefuseTheSameLineOverTheCapOnTouchesDown() throws {
+        let dir = try TemporaryDirectory(); defer { dir.remove() }
+        let session = dir.path("many.jsonl"), config = dir.path("tap.json")
+        try Data(Self.session(fingers: 1_001).utf8).write(to: URL(fileURLWithPath: session))
+        try Data(Self.tapOnly.utf8).write(to: URL(fileURLWithPath: config))
+        let replay = try CLIRunner.run(["replay", "--recognizers", config, session])
+        let show = try CLIRunner.run(["show", session, "--recognizers", config, "--svg", dir.path("many.svg")])
+        for r in [replay, show] {
+            #expect(r.status != 0)
+            #expect(r.stderr.contains("many.jsonl: line 1: field 'touches': 1001 touches down at once, over the limit of 1000"),
+                    "\(r.stderr.prefix(400))")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("many.svg")))
     }
 
     @Test(arguments: ["type", "requireToFail", "format"])

@@ -13,11 +13,19 @@ import Foundation
 /// - a non-finite number, an empty `touches` list or the same id twice in a line;
 /// - time going backwards (equal times are fine: one moment may take several lines);
 /// - a touch that moves, rests, ends or is cancelled before it began, or that begins
-///   while it is still down.
+///   while it is still down;
+/// - more than ``maxTouchesDown`` touches down at once.
 /// Blank lines are skipped. A session may end with touches still down.
 public enum TouchSessionReader {
     /// Largest session file accepted, in bytes.
-    public static let maxFileBytes = 64 << 20  // issue 8: a 200 MB file is refused unread
+    public static let maxFileBytes = 64 << 20  // a 200 MB file is refused unread
+    /// The most touches down at once (a real screen reports about ten). Every event
+    /// carries every touch on the screen, as UIKit's do, and the engine's recognizers look
+    /// at them, so a line costs time in proportion to the touches down: without a bound,
+    /// 40,000 fingers that began one per line and ended one per line took 43 s to replay.
+    /// Every reader of sessions (`replay`, `show`, `eval engine`, the recorder) goes through
+    /// this check, so they accept and refuse the same files.
+    public static let maxTouchesDown = 1_000
     /// The most JSON values one line may hold (1000 touches of a handful of fields each).
     public static let maxValuesPerLine = 10_000
 
@@ -118,6 +126,11 @@ public enum TouchSessionReader {
             }
             for touch in touches {
                 if phase == .began { down[touch.id] = lineNumber } else if phase.endsTouch { down[touch.id] = nil }
+            }
+            if down.count > maxTouchesDown {
+                throw GestureDataError.invalidField(
+                    file: file, location: loc, field: "touches",
+                    reason: "\(down.count) touches down at once, over the limit of \(maxTouchesDown) (TouchSessionReader.maxTouchesDown; a screen reports about ten)")
             }
             events.append(TouchSessionEvent(t: t, phase: phase, touches: touches))
         }
