@@ -4,7 +4,7 @@ import GestureData
 import GestureDetectors
 import GestureEngine
 
-struct EvalEngine: ParsableCommand {
+struct EvalEngine: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "engine",
         abstract: "Replay labelled touch sessions and count, per recognizer, expected and false activations.",
@@ -105,7 +105,14 @@ struct EvalEngine: ParsableCommand {
         return out
     }
 
+    var outputPaths: [OutputPaths.Named] { named("--write", write) }
+    var inputPaths: [OutputPaths.Named] {
+        named("--recognizers", recognizersPath) + named("--model", model) + named("--sessions", sessions)
+            + named("--dataset", dataset) + detectorThresholds.flatMap { named("--detector-thresholds", $0) }
+    }
+
     func run() throws {
+        try checkOutputPaths()
         var config: RecognizerConfiguration
         if let path = recognizersPath {
             config = try EngineCLI.loadConfiguration(path)

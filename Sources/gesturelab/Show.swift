@@ -3,7 +3,7 @@ import Foundation
 import GestureData
 import GestureEngine
 
-struct Show: ParsableCommand {
+struct Show: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Draw a sample's strokes, or a touch session with its recognizers' activations, as SVG.",
@@ -64,7 +64,13 @@ struct Show: ParsableCommand {
         var activations: [String: Int]
     }
 
+    var outputPaths: [OutputPaths.Named] { named("--svg", svg) }
+    var inputPaths: [OutputPaths.Named] {
+        named("FILE", file) + named("--recognizers", recognizersPath) + named("--model", model)
+    }
+
     func run() throws {
+        try checkOutputPaths()
         if TouchSessionStrokes.looksLikeSession(file) { return try showSession() }
         if recognizersPath != nil || model != nil {
             throw ValidationError("--recognizers and --model apply to touch sessions; '\(file)' holds samples")
