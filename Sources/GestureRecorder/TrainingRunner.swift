@@ -60,9 +60,9 @@ public enum TrainingThread {
     /// quality of service set on the thread does this).
     static func lowerPriority() {
         #if os(Linux)
-        let tid = id_t(syscall(Int(SYS_gettid)))
-        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, min(19, current + niceIncrement))
+        // On Linux the nice value belongs to the thread: `who` 0 is the calling thread only.
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        _ = setpriority(which, 0, min(19, getpriority(which, 0) + niceIncrement))
         #endif
     }
 }

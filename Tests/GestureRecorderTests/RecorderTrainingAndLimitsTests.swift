@@ -34,8 +34,8 @@ struct CountingRunner: TrainingRunner {
     }
 }
 
-/// A runner whose trainings wait until the test opens the gate, then report how many
-/// samples the store held when they read it.
+/// A runner whose trainings read the store, wait until the test opens the gate, then
+/// report how many samples the store held when they read it.
 struct GatedRunner: TrainingRunner {
     final class Gate: @unchecked Sendable {
         private let lock = NSLock()
@@ -48,9 +48,10 @@ struct GatedRunner: TrainingRunner {
     func train(store: SampleStore) async throws -> TrainingReport {
         counter.enter()
         defer { counter.leave() }
+        let count = try store.list().count
         let deadline = Date().addingTimeInterval(30)
         while !gate.isOpen && Date() < deadline { try await Task.sleep(nanoseconds: 2_000_000) }
-        return TrainingReport(summary: "\(try store.list().count) samples", text: UUID().uuidString)
+        return TrainingReport(summary: "\(count) samples", text: UUID().uuidString)
     }
 }
 
@@ -113,7 +114,7 @@ struct RecorderTrainingAndLimitsTests {
     /// one at a time, and the state answers promptly throughout.
     @Test func trainingsRequestedTogetherRunOneAtATimeAndStateAnswersPromptly() async throws {
         let dir = try TemporaryDirectory("recorder-train-once"); defer { dir.remove() }
-        let store = try Self.store(dir.url.appendingPathComponent("store"), perLabel: 120)
+        let store = try Self.store(dir.url.appendingPathComponent("store"), perLabel: 50)
         let counter = TrainingCounter()
         var settings = RecorderSettings.default
         settings.port = 0
