@@ -160,6 +160,9 @@ def main():
     ap.add_argument("--ops", type=int, default=50)
     ap.add_argument("--shared", type=int, default=50, help="generated samples every client edits at once")
     ap.add_argument("--train-every", type=float, default=2.0)
+    ap.add_argument("--think", type=float, default=0.8,
+                    help="each client waits up to this many seconds (uniform) before each operation, "
+                         "so the run spans many trainings (about ops x think / 2 seconds)")
     ap.add_argument("--poll-every", type=float, default=0.05)
     ap.add_argument("--p99-goal", type=float, default=0.2)
     ap.add_argument("--rss-goal-mb", type=float, default=300)
@@ -208,6 +211,7 @@ def main():
         uncertain = set()
         shared_ids = sorted(shared)
         for op in range(args.ops):
+            time.sleep(r.random() * args.think)
             choice = r.random()
             if choice < 0.4 or not mine:
                 label = r.choice(LABELS)
@@ -278,10 +282,12 @@ def main():
             with lock:
                 trainings.append((status, time.monotonic() - t0))
         threads = []
-        while not stop.wait(args.train_every):
+        while True:
             t = threading.Thread(target=one, daemon=True)
             t.start()
             threads.append(t)
+            if stop.wait(args.train_every):
+                break
         for t in threads:
             t.join(timeout=120)
 
@@ -362,7 +368,9 @@ def main():
     print(f"soak: {sum(counts[k] for k in ('save', 'relabel', 'delete'))} operations in {ops_seconds:.1f} s "
           f"({counts['save']} saves, {counts['relabel']} relabels, {counts['delete']} deletes); "
           f"{len(log)} acknowledged, {counts['refused']} answered as doing nothing (404/409/503), {len(unknown)} unanswered or 5xx")
-    print(f"soak: {len(trainings)} training requests ({ok_trainings} answered 200)")
+    waits = sorted(w for s, w in trainings if s == 200)
+    print(f"soak: {len(trainings)} training requests ({ok_trainings} answered 200"
+          + (f", answered after {percentile(waits, 50):.1f} s median, {waits[-1]:.1f} s at most" if waits else "") + ")")
     print(f"soak: store: {len(content)} samples; {len(problems)} problem(s) against the acknowledged log")
     for p in problems[:30]:
         print("  " + p)
