@@ -14,6 +14,9 @@ enum RecorderAPI {
         var recognizers: [String]
         /// The store's model folder the page recognizes with, once trained.
         var model: String?
+        /// Why the store's model (``StoreModel``) does not load, naming the file and field;
+        /// `nil` when it loads or there is none. The page says so instead of falling back in silence.
+        var modelError: String?
         /// Whether the server trains by itself after each save or delete.
         var trainsAfterEdits: Bool
         /// Whether a training after an edit runs or waits (the page follows it until done).

@@ -32,7 +32,9 @@ import Hummingbird
 /// after each save or delete, debounced.
 ///
 /// Safety: labels and ids are validated before any path is built (`../../etc` → 400);
-/// bodies over ``RecorderSettings/maxBodyBytes`` → 413; malformed JSON → 400 naming the
+/// bodies over ``RecorderSettings/maxBodyBytes`` → 413; a body not complete within
+/// ``RecorderSettings/bodyTimeoutSeconds`` → 408; beyond ``RecorderSettings/maxConnections``
+/// open connections or ``RecorderSettings/maxBufferedBytes`` held in all → 503; malformed JSON → 400 naming the
 /// field; bodies must be `application/json` (so another site's page cannot post a simple
 /// form here); on a loopback address, requests must be addressed to a loopback host name
 /// and come from the page's own origin (no DNS rebinding, no cross-site writes).
@@ -45,7 +47,9 @@ public struct RecorderServer: Sendable {
     private let history: EditHistory
     private let reports: ReportBox
     private let live: LiveRecognizers
-    private let scheduler: TrainingScheduler
+    let scheduler: TrainingScheduler
+    /// Connections and request-body bytes held, shared by all connections.
+    let connectionBudget: ConnectionBudget
 
     public init(store: SampleStore, settings: RecorderSettings = .default,
                 recognizers: [any SampleRecognizer] = [], trainer: (any TrainingRunner)? = nil) {
@@ -57,6 +61,7 @@ public struct RecorderServer: Sendable {
         self.reports = ReportBox()
         self.live = LiveRecognizers()
         self.scheduler = TrainingScheduler()
+        self.connectionBudget = ConnectionBudget(settings)
     }
 
     /// Serves until SIGINT or SIGTERM. Clears temporary files that killed writers left in
@@ -73,11 +78,15 @@ public struct RecorderServer: Sendable {
         -> some ApplicationProtocol
     {
         let host = settings.host, port = settings.port
+        // Shared by every connection: caps on connections and on body bytes held in all,
+        // and a deadline for each body (slow uploads once held memory without limit).
+        let budget = connectionBudget
         return Application(
             router: makeRouter(),
-            // A client that sends nothing for this long is dropped (issue 13: slow clients
-            // could hold connections open for ever).
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))),
+            // A client that sends nothing for this long is dropped (slow clients could
+            // otherwise hold connections open for ever).
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuardHandler(budget: budget)],
+                                                idleTimeout: .seconds(Int64(settings.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(host, port: port), serverName: "gesturelab-recorder"),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? port) }
         )
@@ -126,8 +135,9 @@ public struct RecorderServer: Sendable {
             total: counts.values.reduce(0, +),
             recognizers: await currentRecognizers().map(\.name),
             model: await live.source,
+            modelError: await live.error,
             trainsAfterEdits: settings.trainAfterEditMilliseconds != nil && trainer != nil,
-            trainingPending: settings.trainAfterEditMilliseconds != nil && trainer != nil ? await scheduler.busy : false,
+            trainingPending: trainer != nil ? await scheduler.busy : false,
             trainingAvailable: trainer != nil,
             report: await reports.last,
             pauseMilliseconds: settings.defaultPauseMilliseconds,
@@ -289,60 +299,73 @@ public struct RecorderServer: Sendable {
         }
     }
 
+    /// `POST /api/train`: waits for a training that starts after this request, so its
+    /// report reflects the store as it is now. At most one training runs at a time; requests
+    /// that come while one runs share the single next one (``TrainingScheduler``).
     func train() async throws -> RecorderAPI.Report {
         guard let trainer else {
             throw HTTPError(.notImplemented, message: "the training workflow is not part of this build")
         }
-        let store = self.store
+        let report = try await scheduler.train { await self.trainOnce(trainer) }.get()
+        return .init(report: report)
+    }
+
+    /// One training: runs the trainer (CPU-heavy work goes to its own thread, see
+    /// ``TrainingThread``), puts the new model in use, then publishes the report. Only the
+    /// scheduler calls this, one at a time.
+    func trainOnce(_ trainer: any TrainingRunner) async -> Result<TrainingReport, any Error> {
         let report: TrainingReport
         do {
-            // Training is CPU-bound: keep it off the server's request tasks.
-            report = try await Task.detached(priority: .utility) { try await trainer.train(store: store) }.value
+            report = try await trainer.train(store: store)
         } catch {
-            throw HTTPError(.unprocessableContent, message: "training failed: \(error)")
+            return .failure(HTTPError(.unprocessableContent, message: "training failed: \(error)"))
         }
         // The new model is in use before its report is published, so a page that sees the
         // report never recognizes with the model before it.
         if let folder = report.files.first, settings.usesStoreModel, folder == StoreModel.folder(of: store).path {
             do { try await switchToStoreModel() } catch {
                 await reports.set(report)
-                throw error
+                return .failure(error)
             }
         }
         await reports.set(report)
-        return .init(report: report)
+        return .success(report)
     }
 
     /// With ``RecorderSettings/trainAfterEditMilliseconds``: trains once the store has been
-    /// quiet that long (a newer edit restarts the wait; one training runs at a time, and an
-    /// edit during it trains again after). Failures (too few labels yet) are left in the
-    /// report the page shows.
+    /// quiet that long (a newer edit restarts the wait). The training goes through the same
+    /// scheduler as the Train button: one at a time, and an edit during it trains again
+    /// after. Failures (too few labels yet) are left in the report the page shows.
     func scheduleTraining() async {
-        guard let ms = settings.trainAfterEditMilliseconds, trainer != nil else { return }
+        guard let ms = settings.trainAfterEditMilliseconds, let trainer else { return }
         let ticket = await scheduler.edited()
         Task.detached(priority: .utility) {
             try? await Task.sleep(nanoseconds: UInt64(max(0, ms)) * 1_000_000)
-            guard await self.scheduler.start(ticket) else { return }
-            do { _ = try await self.train() } catch {
+            guard await self.scheduler.quiet(since: ticket) else { return }
+            if case .failure(let error) = await self.scheduler.train({ await self.trainOnce(trainer) }) {
                 await self.reports.set(TrainingReport(summary: "training after the last edit failed", text: "\(error)"))
             }
-            if await self.scheduler.finish() { await self.scheduleTraining() }
         }
     }
 
-    /// Loads the store's model and recognizes with it from now on.
+    /// Loads the store's model and recognizes with it from now on. When it does not load,
+    /// the error (naming the file and field) is kept for `GET /api/state` and the page, and
+    /// the recognizers in use are left as they were — never replaced in silence.
     func switchToStoreModel() async throws {
         let folder = StoreModel.folder(of: store)
         let model: GestureModel
         do { model = try GestureModel.load(folder) } catch {
-            throw HTTPError(.unprocessableContent, message: "the trained model does not load: \(error)")
+            let message = "\(StoreModel.folderName) in the store: \(error)"
+            await live.failed(message)
+            throw HTTPError(.unprocessableContent, message: "the trained model does not load: \(message)")
         }
         let source = "\(StoreModel.folderName) in the store"
         await live.set(StoreModel.recognizers(model, source: source, fallback: recognizers), source: folder.path)
     }
 
     /// The store's model once trained (or found at start, see
-    /// ``RecorderSettings/usesStoreModel``), else the recognizers given.
+    /// ``RecorderSettings/usesStoreModel``), else the recognizers given. A model found at
+    /// start that does not load leaves its error in ``LiveRecognizers/error``.
     func currentRecognizers() async -> [any SampleRecognizer] {
         if settings.usesStoreModel, await live.needsFirstLook() {
             if StoreModel.exists(in: store) { try? await switchToStoreModel() }
@@ -466,11 +489,23 @@ public struct RecorderServer: Sendable {
 actor LiveRecognizers {
     private(set) var recognizers: [any SampleRecognizer]?
     private(set) var source: String?
+    /// Why the store's model does not load (file and field), until a model loads.
+    private(set) var error: String?
     private var looked = false
 
     func set(_ recognizers: [any SampleRecognizer], source: String) {
         self.recognizers = recognizers
         self.source = source
+        error = nil
+        looked = true
+    }
+
+    /// The store's model does not load: say why. A model loaded before it is no longer
+    /// the store's (the folder was replaced), so it is not named as in use either.
+    func failed(_ message: String) {
+        recognizers = nil
+        source = nil
+        error = message
         looked = true
     }
 
@@ -481,37 +516,67 @@ actor LiveRecognizers {
     }
 }
 
-/// Debounces training after edits: only the latest edit's wait trains, one at a time.
+/// Runs the trainings one at a time, coalescing requests, and debounces training after
+/// edits.
+///
+/// - At most one training runs. A request made while one runs waits for the next one,
+///   which starts when the running one ends and so reads the store as it is then; every
+///   request made meanwhile shares that single next training (no queue builds up).
+/// - The training itself runs outside this actor: reads that ask ``busy`` never wait for it.
 actor TrainingScheduler {
-    private var latest = 0
-    private var started = 0
+    typealias Outcome = Result<TrainingReport, any Error>
     private var running = false
-    private var editedWhileRunning = false
+    private var waiting: [CheckedContinuation<Outcome, Never>] = []
+    private var next: (@Sendable () async -> Outcome)?
+    private var latestEdit = 0
+    private var handledEdit = 0
+
+    /// Waits for a training that starts after this call, and returns its outcome.
+    func train(_ work: @escaping @Sendable () async -> Outcome) async -> Outcome {
+        await withCheckedContinuation { continuation in
+            waiting.append(continuation)
+            next = work
+            startNextIfIdle()
+        }
+    }
+
+    private func startNextIfIdle() {
+        guard !running, !waiting.isEmpty, let work = next else { return }
+        running = true
+        let waiters = waiting
+        waiting = []
+        next = nil
+        Task.detached(priority: .utility) {
+            let outcome = await work()
+            await self.finished(outcome, waiters)
+        }
+    }
+
+    private func finished(_ outcome: Outcome, _ waiters: [CheckedContinuation<Outcome, Never>]) {
+        running = false
+        for waiter in waiters { waiter.resume(returning: outcome) }
+        startNextIfIdle()
+    }
 
     /// Records an edit; returns its ticket.
     func edited() -> Int {
-        latest += 1
-        if running { editedWhileRunning = true }
-        return latest
+        latestEdit += 1
+        return latestEdit
     }
 
-    /// Whether the wait for `ticket` may train now (no newer edit, none running).
-    func start(_ ticket: Int) -> Bool {
-        guard ticket == latest, !running else { return false }
-        running = true
-        started = ticket
-        editedWhileRunning = false
+    /// Whether the store has been quiet since the edit `ticket` (no newer edit): its
+    /// wait may train now.
+    func quiet(since ticket: Int) -> Bool {
+        guard ticket == latestEdit else { return false }
+        handledEdit = ticket
         return true
     }
 
-    /// Whether a training runs or an edit waits for one.
-    var busy: Bool { running || started < latest }
+    /// Whether a training runs or waits, or an edit waits to train.
+    var busy: Bool { running || !waiting.isEmpty || handledEdit < latestEdit }
 
-    /// Ends a training; true when an edit came during it (train again).
-    func finish() -> Bool {
-        running = false
-        return editedWhileRunning
-    }
+    /// Requests waiting for the next training (for tests).
+    var waitingRequests: Int { waiting.count }
 }
 
 /// The last training report, shared between requests.

@@ -23,6 +23,15 @@ public struct RecorderSettings: Hashable, Sendable {
     /// A connection that sends nothing for this many seconds (mid-request or between
     /// requests) is closed.
     public var idleTimeoutSeconds: Int = 30
+    /// A request whose body is not complete this many seconds after its head is answered
+    /// 408 and its connection closed, freeing what it held (a client trickling a byte now
+    /// and then never counts as idle).
+    public var bodyTimeoutSeconds: Double = 30
+    /// Open connections served at once; one more is answered 503 and closed.
+    public var maxConnections: Int = 64
+    /// Request-body bytes held by all requests together; a body that would go beyond is
+    /// answered 503 and its connection closed. At least ``maxBodyBytes``.
+    public var maxBufferedBytes: Int = 64 * 1024 * 1024
     /// Whether the page recognizes with the store's own model (``StoreModel``) once one is
     /// trained, or found in the store at start. Off when the user serves a given model.
     public var usesStoreModel = true

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GestureData
 
 /// The hook behind the page's "Train" button: runs the training workflow on the samples
@@ -24,5 +27,42 @@ public struct TrainingReport: Hashable, Codable, Sendable {
         self.text = text
         self.files = files
         self.createdAt = ISO8601DateFormatter().string(from: createdAt)
+    }
+}
+
+/// Runs CPU-heavy training work on a thread of its own, at a lower scheduling priority,
+/// instead of on the tasks that answer requests: a long training then cannot take the
+/// threads the server needs to answer `GET /api/state` and the other reads.
+///
+/// ```swift
+/// let result = try await TrainingThread.run { try TrainingWorkflow.run(dataset, source: "store") }
+/// ```
+public enum TrainingThread {
+    /// How much lower than the server the training thread runs (Linux `nice` steps).
+    public static let niceIncrement: Int32 = 10
+
+    /// Runs `work` on a new thread with lowered priority and returns its result.
+    public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let thread = Thread {
+                lowerPriority()
+                continuation.resume(with: Result { try work() })
+            }
+            thread.name = "gesturelab-training"
+            thread.qualityOfService = .utility
+            // Training recurses and builds large arrays; the default secondary-thread stack is small.
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+    }
+
+    /// Lowers the calling thread's priority (Linux: its own nice value; elsewhere the
+    /// quality of service set on the thread does this).
+    static func lowerPriority() {
+        #if os(Linux)
+        // On Linux the nice value belongs to the thread: `who` 0 is the calling thread only.
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        _ = setpriority(which, 0, min(19, getpriority(which, 0) + niceIncrement))
+        #endif
     }
 }

@@ -20,7 +20,14 @@ public struct WorkflowTrainingRunner: TrainingRunner {
         self.writesModel = writesModel
     }
 
+    /// Trains on a thread of its own at a lower priority (``TrainingThread``), so the
+    /// server keeps answering while it runs.
     public func train(store: SampleStore) async throws -> TrainingReport {
+        try await TrainingThread.run { try self.trainNow(store: store) }
+    }
+
+    /// The training itself, on the calling thread.
+    public func trainNow(store: SampleStore) throws -> TrainingReport {
         var samples: [Sample] = []
         var unreadable: [String] = []
         for entry in try store.list() {

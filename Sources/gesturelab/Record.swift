@@ -49,6 +49,17 @@ struct Record: ParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may send nothing (mid-request or between requests) before it is closed.")
     var idleTimeout: Int = RecorderSettings.default.idleTimeoutSeconds
 
+    @Option(name: .customLong("body-timeout"),
+            help: "Seconds a request may take to send its whole body; slower ones are answered 408 and closed.")
+    var bodyTimeout: Double = RecorderSettings.default.bodyTimeoutSeconds
+
+    @Option(name: .customLong("max-connections"), help: "Open connections served at once; more are answered 503 and closed.")
+    var maxConnections: Int = RecorderSettings.default.maxConnections
+
+    @Option(name: .customLong("max-buffered-bytes"),
+            help: "Request-body bytes held by all requests together; a body that would go beyond is answered 503.")
+    var maxBufferedBytes: Int = RecorderSettings.default.maxBufferedBytes
+
     @Option(name: .customLong("train-after-ms"),
             help: "Train the store's own model this many milliseconds after the last saved or deleted example, and recognize with it (0: only the Train button trains).")
     var trainAfterMilliseconds: Int = 300
@@ -63,6 +74,11 @@ struct Record: ParsableCommand {
         guard pauseMilliseconds >= 0 else { throw ValidationError("--pause-ms must be ≥ 0, got \(pauseMilliseconds)") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1…3600 seconds, got \(idleTimeout)") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes must be ≥ 1024, got \(maxBodyBytes)") }
+        guard bodyTimeout >= 0.1 && bodyTimeout <= 3600 else { throw ValidationError("--body-timeout must be 0.1…3600 seconds, got \(bodyTimeout)") }
+        guard (1...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be 1…100000, got \(maxConnections)") }
+        guard maxBufferedBytes >= maxBodyBytes else {
+            throw ValidationError("--max-buffered-bytes (\(maxBufferedBytes)) must be at least --max-body-bytes (\(maxBodyBytes)), or no body of the largest size could ever arrive")
+        }
         if let templates, !FileManager.default.fileExists(atPath: templates) {
             throw ValidationError("--templates: no such file: \(templates)")
         }
@@ -85,6 +101,9 @@ struct Record: ParsableCommand {
         settings.defaultPauseMilliseconds = pauseMilliseconds
         settings.maxBodyBytes = maxBodyBytes
         settings.idleTimeoutSeconds = idleTimeout
+        settings.bodyTimeoutSeconds = bodyTimeout
+        settings.maxConnections = maxConnections
+        settings.maxBufferedBytes = maxBufferedBytes
         // A model given with --model is what the page serves; otherwise the store's own
         // model, trained by the Train button or after each edit.
         settings.usesStoreModel = model == nil

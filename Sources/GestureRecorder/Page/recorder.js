@@ -471,6 +471,15 @@ window.GestureLabRecorder = GestureLabRecorder;
   function showModel(st) {
     const m = $("model");
     m.dataset.model = st.model || "";
+    m.dataset.modelError = st.modelError || "";
+    m.classList.toggle("error", !!st.modelError);
+    // A model in the store that does not load is said plainly, never replaced in silence.
+    if (st.modelError) {
+      m.textContent = "The store's model does not load: " + st.modelError +
+        " — recognizing with: " + (st.recognizers.length ? st.recognizers.join(", ") : "nothing") +
+        (st.trainingAvailable ? ". Train again to replace it." : "");
+      return;
+    }
     m.textContent = st.model
       ? "Recognizing with your own model (" + st.model + "): " + st.recognizers.join(", ")
       : "Recognizing with: " + (st.recognizers.length ? st.recognizers.join(", ") : "nothing") +
