@@ -47,7 +47,7 @@ public struct WorkflowTrainingRunner: TrainingRunner {
         var files: [String] = []
         if writesModel {
             let folder = StoreModel.folder(of: store)
-            try OutputFolder.write(try result.output().files, to: folder)
+            try OutputFolder.write(try result.output().files, to: folder, kind: .model)
             files = [folder.path]
             lines.append("Model written to \(folder.path); the page now recognizes with it.")
             lines.append("To use it elsewhere: gesturelab recognize --model \(folder.path) SAMPLE.json")

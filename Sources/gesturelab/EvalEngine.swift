@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureTraining
 import GestureDetectors
 import GestureEngine
 

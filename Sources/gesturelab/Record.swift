@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureTraining
 import GestureRecorder
 
 /// `gesturelab record`: serves the recorder page until Ctrl-C.
-struct Record: ParsableCommand {
+struct Record: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Serve a local page to draw and label examples into a sample store, with live recognition.",
@@ -87,7 +88,15 @@ struct Record: ParsableCommand {
         }
     }
 
+    /// The store is written (samples, sessions, the model it trains), so no input may be,
+    /// hold or lie inside it: its own trained model is replaced while in use.
+    var outputPaths: [OutputPaths.Named] { named("--store", store) }
+    var inputPaths: [OutputPaths.Named] {
+        named("--templates", templates) + named("--rejection", rejection) + named("--model", model)
+    }
+
     func run() throws {
+        try checkOutputPaths()
         let sampleStore: SampleStore
         do {
             sampleStore = try SampleStore(root: URL(fileURLWithPath: store))

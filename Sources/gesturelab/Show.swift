@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureTraining
 import GestureEngine
 
 struct Show: ParsableCommand, WritesOutputs {
