@@ -35,7 +35,7 @@ public struct TrainingReport: Hashable, Codable, Sendable {
 /// threads the server needs to answer `GET /api/state` and the other reads.
 ///
 /// ```swift
-/// let result = try await TrainingThread.run { try TrainingWorkflow.run(dataset, source: "store") }
+/// let sum = try await TrainingThread.run { (1...1_000).reduce(0, +) }   // computed off the server's threads
 /// ```
 public enum TrainingThread {
     /// How much lower than the server the training thread runs (Linux `nice` steps).

@@ -408,8 +408,15 @@ private func docExample47(store: SampleStore) async throws {
     }
 }
 
+/// Sources/GestureRecorder/TrainingRunner.swift:37
+private func docExample48() async throws {
+    do {
+        let sum = try await TrainingThread.run { (1...1_000).reduce(0, +) }   // computed off the server's threads
+    }
+}
+
 /// Sources/GestureTraining/Detectors/DetectorEvaluator.swift:5
-private func docExample48(data: Dataset, circle: any SampleRecognizer) async throws {
+private func docExample49(data: Dataset, circle: any SampleRecognizer) async throws {
     do {
         let m = DetectorMeasurements.measure(.circle, dataset: data)
         let e = try DetectorEvaluator.evaluate(m, positive: "circle", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
@@ -418,7 +425,7 @@ private func docExample48(data: Dataset, circle: any SampleRecognizer) async thr
 }
 
 /// Sources/GestureTraining/Detectors/DetectorTrainer.swift:5
-private func docExample49(data: Dataset) async throws {
+private func docExample50(data: Dataset) async throws {
     do {
         let m = DetectorMeasurements.measure(.checkmark, dataset: data)
         let result = try DetectorTrainer.train(m, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
@@ -426,7 +433,7 @@ private func docExample49(data: Dataset) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DeviceShiftEvaluation.swift:12
-private func docExample50(data: Dataset, m: DetectorMeasurements) async throws {
+private func docExample51(data: Dataset, m: DetectorMeasurements) async throws {
     do {
         let e = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
                                                protocol: .leaveOneSubjectOut, includeDetails: true)
@@ -435,7 +442,7 @@ private func docExample50(data: Dataset, m: DetectorMeasurements) async throws {
 }
 
 /// Sources/GestureTraining/GestureTraining.docc/GettingStarted.md:10
-private func docExample51(x: [[Double]], y: [Bool]) async throws {
+private func docExample52(x: [[Double]], y: [Bool]) async throws {
     do {
 
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
@@ -446,7 +453,7 @@ private func docExample51(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Matching/TemplateVariants.swift:6
-private func docExample52(gesture: Gesture) async throws {
+private func docExample53(gesture: Gesture) async throws {
     do {
         let v = TemplateVariants(rotationsDegrees: [-10, 10])
         v.variants(of: gesture)   // the gesture, then 2 rotated copies
@@ -454,7 +461,7 @@ private func docExample52(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Metrics/ThresholdSweep.swift:56
-private func docExample53() async throws {
+private func docExample54() async throws {
     do {
         let sweep = ThresholdSweep(positives: [0.9, 0.8], negatives: [0.1, 0.85],
                                    orientation: .higherIsPositive)
@@ -463,14 +470,14 @@ private func docExample53() async throws {
 }
 
 /// Sources/GestureTraining/Metrics/WilsonInterval.swift:6
-private func docExample54() async throws {
+private func docExample55() async throws {
     do {
         WilsonInterval(successes: 0, trials: 100).upper   // 0.037
     }
 }
 
 /// Sources/GestureTraining/Model/GestureModel.swift:20
-private func docExample55(gesture: Gesture) async throws {
+private func docExample56(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
         let result = model.recognizer.recognize(gesture)   // result.label, result.verdict
@@ -478,7 +485,7 @@ private func docExample55(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Reports/SVGDocument.swift:7
-private func docExample56(x: [[Double]], y: [Bool]) async throws {
+private func docExample57(x: [[Double]], y: [Bool]) async throws {
     do {
         var svg = SVGDocument(width: 640, height: 420)
         svg.text("ROC", x: 320, y: 20, anchor: .middle)
@@ -487,7 +494,7 @@ private func docExample56(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
-private func docExample57() async throws {
+private func docExample58() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -495,7 +502,7 @@ private func docExample57() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample58(sample: Sample) async throws {
+private func docExample59(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)
