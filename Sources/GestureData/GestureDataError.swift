@@ -38,7 +38,10 @@ public enum GestureDataError: Error, Hashable, Sendable, CustomStringConvertible
         case .malformed(let f, let loc, let r): return "\(f): \(loc): malformed: \(r)"
         case .invalidField(let f, let loc, let field, let r): return "\(f): \(loc): field '\(field)': \(r)"
         case .unsupportedFormat(let f, let loc, let found):
-            return "\(f): \(loc): field 'format': unsupported format '\(shownValue(found))'"
+            // Most readers cut the value already (80 characters and "… (N characters)"); the
+            // wider limit cuts a value a reader passed whole without cutting a cut one again,
+            // which would lose the length it says.
+            return "\(f): \(loc): field 'format': unsupported format '\(shownValue(found, limit: 120))'"
         case .writeFailed(let f, let r): return "\(f): cannot write: \(r)"
         }
     }
