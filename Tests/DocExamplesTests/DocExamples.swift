@@ -19,7 +19,7 @@ private func docExample1() async throws {
     }
 }
 
-/// Sources/GestureData/GestureDataError.swift:61
+/// Sources/GestureData/GestureDataError.swift:64
 private func docExample2() async throws {
     do {
         let long = shownValue(String(repeating: "9", count: 1000))   // 80 nines, then "… (1000 characters)"
