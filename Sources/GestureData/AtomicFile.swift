@@ -24,7 +24,7 @@ public enum AtomicFile {
         } catch {
             throw GestureDataError.writeFailed(file: path, reason: "cannot create folder \(dir.path): \(error.localizedDescription)")
         }
-        try BoundedFile.checkWritable(path)  // issue 13: `--to /dev/null` turned the device into a file
+        try BoundedFile.checkWritable(path)  // never replace a special file: `--to /dev/null` turned the device into a file
         if removingStaleTemporaries { removeStaleTemporaries(of: url) }
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)

@@ -31,7 +31,7 @@ public struct LoadReport: Sendable {
 public enum DatasetLoader {
     /// Largest file accepted, in bytes (64 MiB); a larger file is an error, not a crash,
     /// refused from its size before any byte is read. 64 MiB holds about 40 times the
-    /// whole $1 set as `.jsonl`; issue 8 requires a 200 MB file to be refused this way.
+    /// whole $1 set as `.jsonl`; a 200 MB file must be refused this way.
     public static let maxFileBytes = 64 << 20
 
     /// Loads every supported file under `path`, sorted by path so that order is stable.
@@ -60,7 +60,7 @@ public enum DatasetLoader {
             return LoadReport(dataset: Dataset(r.samples), skipped: r.skipped)
         }
         let (files, unlistable) = try listFiles(root)
-        // A folder that cannot be listed is an error, never silently empty (issue 13).
+        // A folder that cannot be listed is an error, never silently empty (which would look like a dataset with no samples).
         if mode == .strict, let e = unlistable.first { throw e }
         var samples: [Sample] = []
         var skipped: [GestureDataError] = unlistable

@@ -93,7 +93,7 @@ public enum NativeSampleCodec {
             }
             guard !rawPoints.isEmpty else { throw fail("strokes[\(k)]", "empty stroke (no points)") }
             totalPoints += rawPoints.count
-            guard totalPoints <= SampleLimits.maxPoints else {  // issue 8: bounded work downstream
+            guard totalPoints <= SampleLimits.maxPoints else {  // bounded work downstream: some consumers are quadratic in points
                 throw fail("strokes[\(k)]", "more than \(SampleLimits.maxPoints) points in one sample (SampleLimits.maxPoints)")
             }
             var pts: [Point] = []

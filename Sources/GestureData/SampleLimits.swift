@@ -1,4 +1,4 @@
-/// Size limits on one sample, enforced by every sample reader (issue 8; README "Limits").
+/// Size limits on one sample, enforced by every sample reader (a sample file is untrusted input; README "Limits").
 ///
 /// The readers are linear, but some consumers are not: a streaming detector re-measures
 /// the stroke at every point (quadratic), and matchers resample every candidate. A

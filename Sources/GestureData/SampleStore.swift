@@ -113,7 +113,7 @@ public struct SampleStore: Sendable {
     /// `id` when it has the shape of a sample id (letters, digits, `-`, `_`; 1–100 bytes);
     /// ids come back from clients, so they are checked before a path is built from them.
     public static func validatedID(_ id: String) throws -> String {
-        // Byte tests, not CharacterSet: listing 100 000 samples spent seconds here (issue 13).
+        // Byte tests, not CharacterSet: listing 100 000 samples spent seconds here.
         guard !id.isEmpty, id.utf8.count <= 100,
               id.utf8.allSatisfy({ b in
                   (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D || b == 0x5F

@@ -90,6 +90,6 @@ public struct DetectorRecognizer: SampleRecognizer {
     }
 
     /// Two decimals at most; whole numbers without them. Any finite value is formatted,
-    /// however large (issue 13: a 1e19 coordinate trapped in `Int(_:)` and killed the server).
+    /// however large (a 1e19 coordinate trapped in `Int(_:)` and killed the server).
     static func fmt(_ x: Double) -> String { BookRuleExplanation.format(x) }
 }

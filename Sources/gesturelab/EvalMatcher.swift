@@ -72,7 +72,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
 
     func validate() throws {
         _ = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
-        // Issue 13: --trials 1000000000 ran without bound.
+        // Bounded: --trials 1000000000 ran without bound.
         guard (1...Self.maxTrials).contains(trials) else { throw ValidationError("--trials must be 1…\(Self.maxTrials), got \(trials)") }
         if !(acceptFraction > 0 && acceptFraction <= 1) { throw ValidationError("--accept-fraction must be in (0, 1]") }
         if let speed, !["slow", "medium", "fast"].contains(speed) {

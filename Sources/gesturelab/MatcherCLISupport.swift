@@ -61,7 +61,7 @@ struct MatcherOptions: ParsableArguments {
 
     func validate() throws {
         if let points, points < 2 { throw ValidationError("--points must be at least 2, got \(points)") }
-        // Issue 8: every template and candidate is resampled to this many points; an
+        // Bounded: every template and candidate is resampled to this many points; an
         // unbounded value (--points 100000000) ran out of time and memory.
         if let points, points > 4096 { throw ValidationError("--points must be at most 4096, got \(points)") }
         if !(maxRotation >= 0 && maxRotation <= 180) { throw ValidationError("--max-rotation must be in 0…180 degrees") }
@@ -144,7 +144,7 @@ struct FileError: Error, CustomStringConvertible {
 }
 
 enum MatcherCLI {
-    /// Reads a file after checking its size (issue 8: an oversized file is refused unread).
+    /// Reads a file after checking its size (an oversized file is refused unread).
     static func readFile(_ path: String, limit: Int = DatasetLoader.maxFileBytes) throws -> Data {
         do { return try BoundedFile.read(path, limit: limit) } catch GestureDataError.unreadable(_, let reason) {
             throw FileError(file: path, message: "cannot read: \(reason)")
@@ -208,7 +208,7 @@ enum MatcherCLI {
     static let maxListCount = 1_000
 
     /// Parses `1,3,5`, `1-9` or a mix (`1-3,5`); values 1…``maxListValue``, at most
-    /// ``maxListCount`` of them (issue 13: `1-9223372036854775807` crashed).
+    /// ``maxListCount`` of them (unbounded, `1-9223372036854775807` crashed).
     static func parseIntList(_ s: String, name: String) throws -> [Int] {
         var out: [Int] = []
         for part in s.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {

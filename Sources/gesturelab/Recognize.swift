@@ -62,7 +62,7 @@ struct Recognize: ParsableCommand {
                 throw FileError(file: rejection ?? "", message: "thresholds were trained with \(key) \(thresholds.settings[key]?.description ?? ""), this run uses \(value)")
             }
         }
-        // The best match of each label, `--top` labels (issue 16: ranking templates printed
+        // The best match of each label, `--top` labels (ranking templates printed
         // `check, check`).
         let m = matcher.settings.matcher(library: library)
         let top = self.top

@@ -54,7 +54,7 @@ struct TemplatesBuild: ParsableCommand, WritesOutputs {
                                     settings: matcherSettings.typed(for: type), using: &rng)
         }
         let templates = pick(matcherSettings.matcherType)
-        // Issue 13: an all-degenerate dataset wrote a 0-template library that `recognize` then refused.
+        // No library from an all-degenerate dataset: one of 0 templates was written, that `recognize` then refused.
         guard !templates.isEmpty else {
             throw FileError(file: dataset, message: "no sample has a shape to match (every one is a single point, zero length or non-finite): no template library written")
         }

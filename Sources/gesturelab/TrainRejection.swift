@@ -80,7 +80,7 @@ struct TrainRejection: ParsableCommand, WritesOutputs {
         case .f1: m = .f1
         case .targetFPR: m = .targetFPR(targetFPR ?? 0)
         }
-        // A bar on a terminal only: nothing written into a pipe or with --format json (issue 13).
+        // A bar on a terminal only: nothing written into a pipe or with --format json, whose readers want the output alone.
         let bar = ProgressBar("measuring distances", format: output.format)
         let progress: ProgressHandler = { done, total in bar.update(done: done, total: total) }
         let result: (thresholds: RejectionThresholds, distances: [String: RejectionTrainer.LabelDistances], splices: Int)

@@ -46,7 +46,7 @@ struct AtomicFileTests {
 }
 
 
-/// Issue 13: inputs are checked through symbolic links and must be regular files;
+/// Inputs are checked through symbolic links and must be regular files;
 /// outputs never replace a special file.
 struct SpecialFileTests {
     @Test func aLinkToAnOversizedFileIsRefusedBySizeUnread() throws {
@@ -79,7 +79,7 @@ struct SpecialFileTests {
         }
         var st = stat()
         #expect(lstat(fifo, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO, "the FIFO is still a FIFO")
-        // A device (issue 13: /dev/zero as input was reported as "permission denied").
+        // A device (/dev/zero as input was reported as "permission denied").
         do { _ = try BoundedFile.read("/dev/zero", limit: 1 << 20); Issue.record("read /dev/zero") } catch {
             #expect("\(error)".contains("a character device"), "\(error)")
         }

@@ -3,7 +3,7 @@ import Testing
 import GestureData
 import GestureTestSupport
 
-/// Issue 8's bad-input matrix, run through the loader the CLI uses: every reader meets
+/// The bad-input matrix, run through the loader the CLI uses: every reader meets
 /// truncated input, wrong types, non-finite and huge numbers, unknown versions, empty
 /// strokes and samples, one-point strokes, duplicate points, times going backwards,
 /// deep nesting, very long lines and invalid UTF-8. A rejected input must give a
@@ -81,7 +81,7 @@ struct BadInputMatrixTests {
         Case("multistroke: NaN in the second stroke", "ms-nan.xml",
              "<Gesture Name=\"x~01\">\n<Stroke><Point X=\"1\" Y=\"2\"/></Stroke>\n<Stroke><Point X=\"NaN\" Y=\"2\"/></Stroke>\n</Gesture>\n",
              location: "line 3", field: "X"),
-        // Strokes out of time order are kept with a note (issue 13); within a stroke, no.
+        // Strokes out of time order are kept with a note (real multistroke logs have them); within a stroke, no.
         Case("multistroke: time going backwards within a stroke", "ms-back.xml",
              "<Gesture Name=\"x~01\">\n<Stroke><Point X=\"1\" Y=\"2\" T=\"50\"/>\n<Point X=\"1\" Y=\"2\" T=\"40\"/></Stroke>\n</Gesture>\n",
              location: "line 3", field: "T"),

@@ -3,7 +3,7 @@ import Testing
 import GestureData
 import GestureTestSupport
 
-/// Issue 8's bad-input matrix for the touch-session reader (JSON Lines touch events):
+/// The bad-input matrix for the touch-session reader (JSON Lines touch events):
 /// each bad file gives a ``GestureDataError`` starting with the path and naming the line
 /// and the field.
 struct BadSessionMatrixTests {

@@ -92,7 +92,7 @@ struct DatasetLoaderTests {
     }
 }
 
-/// Issue 13: labels are normalized to NFC and may not hold control characters.
+/// Labels are normalized to NFC and may not hold control characters.
 struct LabelHygieneTests {
     func write(_ labels: [String], _ dir: TemporaryDirectory) throws -> String {
         let path = dir.path("d.jsonl")
@@ -122,7 +122,7 @@ struct LabelHygieneTests {
     }
 }
 
-/// Issue 13: a folder that cannot be listed is an error, never silently empty. (As root
+/// A folder that cannot be listed is an error, never silently empty. (As root
 /// every folder can be listed, so this runs only for other users.)
 struct UnlistableFolderTests {
     @Test(.enabled(if: getuid() != 0, "root can list a chmod 000 folder: nothing to test")) func aFolderThatCannotBeListedIsAnError() throws {

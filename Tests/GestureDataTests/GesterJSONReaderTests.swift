@@ -4,7 +4,7 @@ import GestureData
 import GestureGeometry
 import GestureTestSupport
 
-/// Issue 13, real data 2: the public collections' JSON layouts, written here from their
+/// Real data: the public collections' JSON layouts, written here from their
 /// description (one sample per file with stroke ids; bare arrays of strokes).
 struct GesterJSONReaderTests {
     static let star = #"""

@@ -10,7 +10,7 @@ import GestureTestSupport
 /// well-formed documents, and its refusals, each naming the line.
 ///
 /// The oracle is used only here, on valid input: on malformed input FoundationXML leaks
-/// and, for some inputs, traps (issue 8), which is why the readers no longer use it.
+/// and, for some inputs, traps, which is why the readers no longer use it.
 struct GestureXMLParserTests {
     /// What `XMLParser` makes of a well-formed document, through the same builder.
     final class Oracle: NSObject, XMLParserDelegate {

@@ -36,7 +36,7 @@ struct JSONParserTests {
         }
     }
 
-    /// Issue 13: the duplicate-key test scanned every earlier key (200 000 keys took
+    /// The duplicate-key test once scanned every earlier key (200 000 keys took
     /// minutes); now one object of many keys is refused at the bound, and an object just
     /// under it parses, its duplicate found through a set. (No time is asserted: with the
     /// old scan, the 10 000-key object alone made 50 million comparisons.)
@@ -93,7 +93,7 @@ struct JSONParserTests {
     }
 }
 
-/// Issue 13: a bad value is shown cut to 80 characters, with its length.
+/// A bad value is shown cut to 80 characters, with its length.
 struct ShownValueTests {
     @Test func longBadValuesAreCutInMessages() throws {
         let long = String(repeating: "9", count: 100_000) + "x"

@@ -57,7 +57,7 @@ struct MultistrokeXMLReaderTests {
         }
     }
 
-    /// Issue 13: strokes out of time order (seen in real multistroke logs) are kept in
+    /// Strokes out of time order (seen in real multistroke logs) are kept in
     /// document order with a note, not refused.
     @Test func strokesOutOfTimeOrderAreKeptWithANote() throws {
         let xml = DataFixtures.multistrokeXML.replacingOccurrences(of: #"T="1400""#, with: #"T="900""#)
@@ -68,7 +68,7 @@ struct MultistrokeXMLReaderTests {
         #expect(try MultistrokeXMLReader.read(Data(DataFixtures.multistrokeXML.utf8), file: "x.xml").meta["note"] == nil)
     }
 
-    /// Issue 13: integer epoch milliseconds stepping back by exactly 1 ms inside a stroke
+    /// Integer epoch milliseconds stepping back by exactly 1 ms inside a stroke
     /// (22% of the MMG files) are read; 2 ms back is still an error.
     @Test func oneMillisecondOfJitterAtEpochScaleIsRead() throws {
         func xml(_ t2: String) -> String {

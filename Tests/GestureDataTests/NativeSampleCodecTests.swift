@@ -95,7 +95,7 @@ struct NativeSampleCodecTests {
     }
 }
 
-/// Issue 13: epoch-second times stepping back by 1 ms are within the tolerance, however
+/// Epoch-second times stepping back by 1 ms are within the tolerance, however
 /// the decimal rounds; 2 ms back is refused.
 struct NativeTimeToleranceTests {
     func sample(_ t1: String, _ t2: String) -> Data {

@@ -4,7 +4,7 @@ import GestureDetectors
 import GestureGeometry
 import GestureTestSupport
 
-/// Thresholds files are untrusted input (issue 8): settings that would size allocations
+/// Thresholds files are untrusted input: settings that would size allocations
 /// without bound are refused at decoding, naming the field; anything accepted runs.
 struct BadThresholdsTests {
     static let regressions = DatasetLocator.packageRoot.appendingPathComponent("Tests/Fuzz/Regressions/FuzzThresholds")
@@ -30,7 +30,7 @@ struct BadThresholdsTests {
         }
     }
 
-    /// Issue 13: the old maxima (4096 / 64 / 4096) cost ~50 s per 10 000-point stroke in
+    /// The old maxima (4096 / 64 / 4096) cost ~50 s per 10 000-point stroke in
     /// streaming; they are now refused.
     @Test(arguments: [("resampleCount", 2), ("resampleCount", -1), ("smoothingGranularity", 0),
                       ("cornerWindow", 0), ("cornerWindow", 100_000), ("resampleCount", 4096),

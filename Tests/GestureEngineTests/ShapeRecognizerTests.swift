@@ -76,7 +76,7 @@ struct ShapeRecognizerTests {
             try Data(contentsOf: dir.url.appendingPathComponent(name))
         }
         #expect(config.recognizers.map(\.spec.typeName) == ["checkmark", "checkmark", "circle", "checkmark"])
-        // Defaults (issue 14): the check mark decides mid-move (CheckPlease), the circle at touch end (Sadun).
+        // Defaults: the check mark decides mid-move (CheckPlease), the circle at touch end (Sadun).
         guard case .detector(let a, .streaming) = config.recognizers[0].spec, a.kind == .checkmark,
               case .detector(let b, .end) = config.recognizers[1].spec, b.kind == .checkmark,
               case .detector(let anyC, .end) = config.recognizers[2].spec, let c = anyC.typed(CircleDetector.self),

@@ -38,7 +38,7 @@ struct SimultaneityTests {
         #expect(s.states(loser).isEmpty)
     }
 
-    /// Issue 14: scale is relative to the touch-down distance, as UIKit reports it.
+    /// Scale is relative to the touch-down distance, as UIKit reports it.
     @Test func pinchScaleIsRelativeToTouchDown() throws {
         let s = TouchScript([PinchRecognizer(name: "pinch")])
         try s.drag(ids: [1, 2], from: [(150, 200), (250, 200)], to: [(100, 200), (300, 200)], start: 1, duration: 0.5)
@@ -49,7 +49,7 @@ struct SimultaneityTests {
         #expect(abs(end - 2.0) < 1e-9)
     }
 
-    /// Issue 14: two successive 2× pinches (PinchMe) multiply to 4, not 3.16.
+    /// Two successive 2× pinches (PinchMe) multiply to 4, not 3.16.
     @Test func twoDoublingPinchesMultiplyToFour() throws {
         let s = TouchScript([PinchRecognizer(name: "pinch")])
         try s.drag(ids: [1, 2], from: [(150, 200), (250, 200)], to: [(100, 200), (300, 200)], start: 1, duration: 0.5)
@@ -68,7 +68,7 @@ struct SimultaneityTests {
         for k in 1...30 { try s.send(1 + Double(k) * 0.02, .moved, pos(Double.pi / 2 * Double(k) / 30)) }
         try s.send(1.7, .ended, pos(.pi / 2))
         let reports = s.log.filter { $0.recognizer == "rotation" }
-        // Issue 14: measured from touch-down; began at the first step over 0.1 rad (2 × π/60).
+        // Measured from touch-down; began at the first step over 0.1 rad (2 × π/60).
         #expect(abs((reports.first?.values.rotation ?? 0) - 2 * Double.pi / 60) < 1e-9)
         let last = try #require(reports.last?.values.rotation)
         #expect(abs(last - Double.pi / 2) < 1e-6)

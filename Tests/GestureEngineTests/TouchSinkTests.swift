@@ -38,7 +38,7 @@ struct TouchSinkTests {
         #expect(sink.phases == [.began, .moved, .cancelled])
     }
 
-    /// Issue 14: a stationary event is not a move for the view either.
+    /// A stationary event is not a move for the view either.
     @Test func stationaryEventsDoNotReachTheViewAsMoves() throws {
         let sink = RecordingSink()
         let s = TouchScript([SwipeRecognizer(name: "swipe")])

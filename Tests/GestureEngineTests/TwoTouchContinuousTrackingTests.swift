@@ -13,7 +13,7 @@ struct TwoTouchContinuousTrackingTests {
         #expect(tracking.value == 1)
     }
 
-    /// The measure is kept from touch-down at `began` (issue 14), not restarted.
+    /// The measure is kept from touch-down at `began`, as UIKit reports it, not restarted.
     @Test func beginsWithTheMeasureFromTouchDownThenReportsValueAndVelocity() {
         var tracking = TwoTouchContinuousTracking(valueAtBegan: 1)
         tracking.start(at: 0)

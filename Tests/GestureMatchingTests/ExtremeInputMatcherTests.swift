@@ -3,7 +3,7 @@ import Testing
 import GestureGeometry
 import GestureMatching
 
-/// Matchers on finite but extreme coordinates (issue 8). Every matcher fits the gesture
+/// Matchers on finite but extreme coordinates. Every matcher fits the gesture
 /// into the unit box before its own normalization, so a shape drawn at scale 1e300 or
 /// 1e-300, or stretching from -1e308 to 1e308, is compared by its shape; before that,
 /// its arithmetic overflowed (a NaN vector that scored 0 against everything, then π/2).

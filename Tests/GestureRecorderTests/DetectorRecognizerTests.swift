@@ -63,7 +63,7 @@ struct DetectorRecognizerTests {
         }
     }
 
-    /// Issue 13: a coordinate of 1e19 trapped in `Int(_:)` while formatting Sadun's
+    /// A coordinate of 1e19 trapped in `Int(_:)` while formatting Sadun's
     /// result and took the recorder down with it.
     @Test func hugeCoordinatesAreFormattedNotTrapped() {
         let huge: [(Double, Double)] = [(0, 0), (1e19, 0), (1e19, 1e19), (0, 1e19), (1, 1)]

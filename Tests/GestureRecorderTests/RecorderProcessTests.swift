@@ -44,7 +44,7 @@ struct RecorderProcessTests {
     @Test func killingTheServerDuringSavesLeavesNoHalfWrittenSample() async throws {
         let dir = try TemporaryDirectory("recorder-kill"); defer { dir.remove() }
         let store = dir.url.appendingPathComponent("store")
-        let points = SampleLimits.maxPoints  // the largest sample the readers accept (issue 8)
+        let points = SampleLimits.maxPoints  // the largest sample the readers accept
         let bodies = (0..<6).map { Self.bigSample(label: "big", points: points, seed: $0) }
         #expect(bodies[0].readableBytes > 200_000)
         var killedMidWrite = false
@@ -148,7 +148,7 @@ struct RecorderProcessTests {
         // A page on another domain that re-points its name at 127.0.0.1 is refused by Host.
         let rebound = try await client.execute(.init("/api/state", method: .get, authority: "evil.example:\(server.port)"))
         let local = try await client.execute(.init("/api/state", method: .get, authority: "127.0.0.1:\(server.port)"))
-        // Issue 13: names that only start with 127. were let through, with a matching Origin even to write.
+        // Names that only start with 127. were let through, with a matching Origin even to write.
         var rebinding: [HTTPResponse.Status] = []
         for name in ["127.evil.com", "127.0.0.1.nip.io"] {
             let authority = "\(name):\(server.port)"
@@ -190,7 +190,7 @@ struct RecorderProcessTests {
     }
 }
 
-/// Issue 13: a client that stops sending in the middle of its request headers is
+/// A client that stops sending in the middle of its request headers is
 /// disconnected after the idle timeout instead of holding the connection for ever.
 struct RecorderSlowClientTests {
     @Test func aClientThatStallsMidHeaderIsDisconnected() throws {

@@ -212,7 +212,7 @@ struct RecorderServerTests {
         #expect(try h.store.list().count == 1)
     }
 
-    /// Issue 13, DNS rebinding: only literal loopback addresses and `localhost` pass;
+    /// DNS rebinding: only literal loopback addresses and `localhost` pass;
     /// names that merely start with `127.` do not.
     @Test(arguments: [("127.0.0.1:8377", true), ("localhost", true), ("localhost:80", true), ("LOCALHOST:80", true),
                       ("[::1]:8377", true), ("[::1]", true), ("127.1.2.3", true), ("evil.example:8377", false),

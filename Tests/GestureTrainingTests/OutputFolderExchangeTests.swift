@@ -3,7 +3,7 @@ import Testing
 @testable import GestureTraining
 import GestureTestSupport
 
-/// Replacing an output folder is one atomic step (issue 8): with two renames, a kill
+/// Replacing an output folder is one atomic step: with two renames, a kill
 /// between them left no folder at the destination.
 struct OutputFolderExchangeTests {
     @Test func exchangeSwapsTwoFoldersInOneStep() throws {

@@ -110,7 +110,7 @@ struct ReportWriterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.url.path) == ["report"])
     }
 
-    /// Issue 13, data loss: a folder holding files GestureLab did not write is never
+    /// Data loss: a folder holding files GestureLab did not write is never
     /// replaced (it used to be deleted whole, with the user's files in it).
     @Test func aFolderWithOtherFilesIsRefusedAndLeftUntouched() throws {
         let tmp = try TemporaryDirectory("report-writer-foreign")

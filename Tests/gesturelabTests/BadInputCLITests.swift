@@ -9,7 +9,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Issue 8's bad-input matrix at the CLI: for each bad file, `gesturelab` exits with a
+/// The bad-input matrix at the CLI: for each bad file, `gesturelab` exits with a
 /// non-zero status (not a signal), says which file, where and which field on standard
 /// error, and stays within bounded memory (peak RSS measured on the child process; the
 /// time is printed, not asserted: timing belongs in benchmarks, not tests).
@@ -332,7 +332,7 @@ struct BadInputCLITests {
     }
 }
 
-/// Issue 13: command-line numbers that used to crash or run without bound.
+/// Command-line numbers that used to crash or run without bound.
 struct CLIRangeTests {
     @Test(arguments: [
         (["--templates-per-class", "1-9223372036854775807"], "values must be 1…10000"),
@@ -352,7 +352,7 @@ struct CLIRangeTests {
     }
 }
 
-/// Issue 13: a dataset whose every sample is degenerate builds no library.
+/// A dataset whose every sample is degenerate builds no library.
 struct DegenerateLibraryTests {
     @Test func anAllDegenerateDatasetWritesNoLibrary() throws {
         let dir = try TemporaryDirectory("cli-degenerate")
@@ -369,7 +369,7 @@ struct DegenerateLibraryTests {
     }
 }
 
-/// Issue 13: one `--skip-invalid` on every dataset command; nothing left is an error.
+/// One `--skip-invalid` on every dataset command; nothing left is an error.
 struct SkipInvalidTests {
     @Test(arguments: [["eval", "matcher", "--trials", "2", "--templates-per-class", "1"], ["templates", "build", "--per-class", "1", "--out", "LIB"],
                       ["eval", "detector", "checkmark", "--positive", "check"], ["train", "rejection", "--templates", "LIB0", "--algorithm", "protractor", "--out", "LIB"]])
@@ -394,7 +394,7 @@ struct SkipInvalidTests {
     }
 }
 
-/// Issue 13: progress goes to a terminal only, never into a pipe.
+/// Progress goes to a terminal only, never into a pipe.
 struct NoProgressIntoPipesTests {
     @Test func trainRejectionWritesNoProgressIntoAPipe() throws {
         let dir = try TemporaryDirectory("cli-progress-pipe")
@@ -409,7 +409,7 @@ struct NoProgressIntoPipesTests {
 }
 
 extension BadInputCLITests {
-    /// Issue 13, memory: a 48 MB single-sample file of 8 million points peaked at 1 GB
+    /// Memory: a 48 MB single-sample file of 8 million points peaked at 1 GB
     /// (the JSON tree) before the point limit refused it; parsing now stops at the values
     /// one sample can hold, and the peak stays under 4× the file's size.
     @Test func aHugeSampleFileIsRefusedWithinFourTimesItsSize() throws {

@@ -93,7 +93,7 @@ struct DatasetInfoCommandTests {
     }
 }
 
-/// Issue 13: a collection of datasets in the public layouts, counted per dataset.
+/// A collection of datasets in the public layouts, counted per dataset.
 struct DatasetInfoCollectionTests {
     @Test func aCollectionFolderReportsPerDatasetCounts() throws {
         let dir = try TemporaryDirectory("info-collection")

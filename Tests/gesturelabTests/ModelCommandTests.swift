@@ -133,7 +133,7 @@ struct ModelCommandTests {
         #expect(roc.contains("log scale"))
     }
 
-    /// Issue 13, data loss: `train --out`, `--report` and `--out .` never replace a folder
+    /// Data loss: `train --out`, `--report` and `--out .` never replace a folder
     /// holding files GestureLab did not write; a model folder it wrote is replaced.
     @Test func trainNeverReplacesAFolderOfTheUsersFiles() throws {
         let dir = try TemporaryDirectory("gesturelab-cli-out-safety")

@@ -54,7 +54,7 @@ struct RecognizeCommandTests {
         let scores = matches.compactMap { $0["score"] as? Double }
         #expect(scores.count == 3 && scores.allSatisfy { (0...1).contains($0) })
         #expect(scores == scores.sorted(by: >))
-        // Issue 16: `--top` ranks labels, one match each (with 2 templates a label, it used to print `circle, circle`).
+        // `--top` ranks labels, one match each (with 2 templates a label, it used to print `circle, circle`).
         let names = matches.compactMap { $0["name"] as? String }
         #expect(Set(names).count == names.count, "\(names)")
     }

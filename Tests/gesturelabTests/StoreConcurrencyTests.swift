@@ -7,7 +7,7 @@ import GestureData
 import GestureTestSupport
 
 /// Two recorder processes saving into the same sample store at once lose nothing
-/// (issue 8): every acknowledged save is in the store, complete, exactly once.
+/// at all: every acknowledged save is in the store, complete, exactly once.
 struct StoreConcurrencyTests {
     /// Starts `gesturelab record` on `store` with a free port; returns the process and its URL.
     static func startRecorder(store: String) throws -> (Process, URL) {

@@ -22,7 +22,7 @@ struct JSONParser {
 
     /// Deepest nesting of arrays and objects accepted (a sample needs 4).
     static let maxDepth = 64
-    /// Most members one object may have (issue 13: 200 000 keys took minutes and froze
+    /// Most members one object may have (200 000 keys took minutes and froze
     /// the recorder). A sample has fewer than ten; a point three.
     static let maxObjectKeys = 10_000
 
@@ -38,7 +38,7 @@ struct JSONParser {
     /// Parses one complete JSON document; trailing non-space bytes are an error.
     /// - Parameter maxValues: the most values (numbers, strings, arrays, objects, …) the
     ///   document may hold: the tree costs tens of bytes a value, so a caller that knows
-    ///   its documents' size bounds memory with it (issue 13: a 48 MB sample of 8 million
+    ///   its documents' size bounds memory with it (a 48 MB sample of 8 million
     ///   points peaked at 1 GB before the point limit could refuse it).
     static func parse<Bytes: Collection<UInt8>>(_ data: Bytes, maxValues: Int = Int.max) throws(SyntaxError) -> JSONValue {
         try withBuffer(data) { (buffer) throws(SyntaxError) in try parse(buffer, maxValues: maxValues, building: true) }
@@ -271,7 +271,7 @@ struct JSONParser {
             switch b {
             case UInt8(ascii: "\""):
                 pos += 1
-                // Ill-formed UTF-8 is an error, not silently replaced by U+FFFD (issue 8).
+                // Ill-formed UTF-8 is an error, not silently replaced by U+FFFD, which would alter the text unseen.
                 guard let text = String(bytes: out, encoding: .utf8) else { throw error("invalid UTF-8 in a string") }
                 return text
             case UInt8(ascii: "\\"):

@@ -87,7 +87,7 @@ public struct SessionLabels: Hashable, Sendable, Codable {
 
     /// Reads a labels file.
     public static func read(_ path: String) throws -> SessionLabels {
-        let data = try BoundedFile.read(path, limit: DatasetLoader.maxFileBytes)  // issue 8: size first
+        let data = try BoundedFile.read(path, limit: DatasetLoader.maxFileBytes)  // size first: an oversized file is refused unread
         return try decode(data, file: path)
     }
 

@@ -144,7 +144,7 @@ public enum TouchSessionReader {
         let value: JSONValue
         do {
             // A line is one moment: a few touches of five values. The budget keeps one
-            // hostile 64 MB line from building a gigabyte tree (issue 13).
+            // hostile 64 MB line from building a gigabyte tree.
             value = try JSONParser.parse(line, maxValues: maxValuesPerLine)
         } catch {
             let reason = "column \(error.column): \(error.reason)"

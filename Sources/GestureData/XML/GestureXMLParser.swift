@@ -6,7 +6,7 @@ import Foundation
 /// Why not `XMLParser`: on Linux, FoundationXML trapped on three kinds of input the fuzz
 /// targets found (ill-formed UTF-8 in a name, a processing instruction without data, and
 /// one hidden behind a broken declaration), and it leaks a `CFError` on every malformed
-/// document (FuzzDollarOneXML grew to 3.8 GB over 10 million inputs, issue 8). This parser
+/// document (FuzzDollarOneXML grew to 3.8 GB over 10 million inputs). This parser
 /// handles everything those logs use, and refuses the rest with the line it is on:
 ///
 /// Accepted: a UTF-8 byte-order mark; an `<?xml …?>` declaration naming UTF-8 or no

@@ -6,7 +6,7 @@ enum XMLFields {
     /// How far a time may step back within a stroke, in the file's own unit: 1 ms of
     /// clock jitter (the $N/$P multistroke logs step back by exactly 1 ms in a fifth of
     /// their files). Compared in the file's unit, so integer epoch milliseconds compare
-    /// exactly (issue 13: converted to seconds at ~1.3e9, a 1 ms step became 0.0010002).
+    /// exactly (converted to seconds at ~1.3e9, a 1 ms step became 0.0010002).
     static func timeTolerance(inSeconds: Bool) -> Double { inSeconds ? 0.001 : 1 }
 
     /// Converts raw points to points, stroke by stroke, with the time rule of the XML
@@ -17,7 +17,7 @@ enum XMLFields {
     /// (seen in real multistroke logs) are kept in document order, with `note` saying so.
     static func points(_ strokes: [[RawXMLGesture.RawPoint]], file: String) throws -> (strokes: [[Point]], note: String?) {
         let all = strokes.joined()
-        if all.count > SampleLimits.maxPoints {  // issue 8: bounded work downstream
+        if all.count > SampleLimits.maxPoints {  // bounded work downstream: some consumers are quadratic in points
             let first = all.dropFirst(SampleLimits.maxPoints).first
             throw GestureDataError.invalidField(file: file, location: .line(first?.line ?? 1), field: "Point",
                                                 reason: "more than \(SampleLimits.maxPoints) points in one gesture (SampleLimits.maxPoints)")

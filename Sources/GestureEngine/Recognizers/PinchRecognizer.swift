@@ -70,7 +70,7 @@ public final class PinchRecognizer: GestureRecognizer {
             return
         }
         // Relative to the touch-down distance, as UIKit reports it, so that the product of
-        // successive pinches is the fingers' overall ratio (issue 14: rebasing at the
+        // successive pinches is the fingers' overall ratio (rebasing at the
         // threshold made two 2× pinches multiply to 3.16).
         tracking.advance(to: d / ref, at: event.timestamp, begins: abs(d / ref - 1) >= settings.minimumScaleChange)
     }

@@ -75,7 +75,7 @@ public final class RotationRecognizer: GestureRecognizer {
         if step > .pi { step -= 2 * .pi } else if step <= -.pi { step += 2 * .pi }
         lastAngle = angle
         turned += step
-        // Measured from touch-down, as UIKit reports it (issue 14: rebasing at the
+        // Measured from touch-down, as UIKit reports it (rebasing at the
         // threshold made a 1.0 rad turn read 0.9).
         tracking.advance(to: turned, at: event.timestamp, begins: abs(turned) >= settings.minimumRotation)
     }

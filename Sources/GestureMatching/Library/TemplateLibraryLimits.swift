@@ -1,4 +1,4 @@
-/// Size limits a template library file must respect (issue 8; README "Limits").
+/// Size limits a template library file must respect (a library file is untrusted input; README "Limits").
 ///
 /// Matching cost grows with templates × points: a candidate is compared with every
 /// template, and $P's matching is quadratic in points. These bounds keep one

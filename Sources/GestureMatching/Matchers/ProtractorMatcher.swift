@@ -72,7 +72,7 @@ public struct ProtractorMatcher: TemplateMatcher {
         let norm = sumSq.squareRoot()
         // Cannot happen after the fit above; kept so that no input can make a NaN vector
         // (which scored distance 0 against every template before the fit — found by
-        // FuzzRecognizers, issue 8).
+        // FuzzRecognizers).
         guard norm.isFinite, norm > 0 else { return Prepared(vector: [Float](repeating: 0, count: v.count)) }
         let scale = 1 / norm
         return Prepared(vector: v.map { Float($0 * scale) })

@@ -10,7 +10,7 @@ public enum DetectorThresholdsFile {
     public static func load(_ path: String, kind: DetectorKind) throws -> AnyDetectorThresholds {
         let data: Data
         do {
-            data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // issue 8: size first
+            data = try BoundedFile.read(path, limit: BoundedFile.maxSettingsBytes)  // size first: an oversized file is refused unread
         } catch let GestureDataError.tooLarge(_, bytes, limit) {
             throw DetectorTrainingError.badThresholds(file: path, reason: "file is \(bytes) bytes, over the limit of \(limit) bytes")
         } catch let GestureDataError.unreadable(_, reason) {
