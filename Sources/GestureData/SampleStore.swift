@@ -29,6 +29,8 @@ import Darwin
 public struct SampleStore: Sendable {
     /// The store's folder.
     public let root: URL
+    /// The time new ids are stamped with.
+    private let clock: @Sendable () -> Date
 
     /// One sample file in the store.
     public struct Entry: Hashable, Sendable, Codable {
@@ -52,7 +54,10 @@ public struct SampleStore: Sendable {
     /// Opens (and creates when missing) the store at `root`.
     /// - Throws: ``SampleStoreError/cannotCreate(path:reason:)`` when the folder cannot be made,
     ///   or ``SampleStoreError/notAFolder(path:)`` when `root` is a file.
-    public init(root: URL) throws {
+    /// - Parameter clock: the time new ids are stamped with (tests give a clock that
+    ///   advances a millisecond per call instead of waiting for the wall clock).
+    public init(root: URL, clock: @escaping @Sendable () -> Date = { Date() }) throws {
+        self.clock = clock
         let root = root.standardizedFileURL
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir) {
@@ -167,7 +172,7 @@ public struct SampleStore: Sendable {
         guard let raw = sample.label else {
             throw SampleStoreError.invalidLabel(label: "", reason: "the sample has no label")
         }
-        let entry = Entry(label: try Self.sanitizedLabel(raw), id: Self.newID())
+        let entry = Entry(label: try Self.sanitizedLabel(raw), id: Self.newID(now: clock()))
         var stored = sample
         stored.label = entry.label
         // A new unique id: no other edit can touch this file yet, so no lock is needed.

@@ -134,7 +134,10 @@ struct BadInputMatrixTests {
              location: "line 2", field: "strokes[0][1][1]"),
         Case("invalid UTF-8 on line 2", "utf8.jsonl",
              Array((json("[[[1, 2]]]") + "\n").utf8) + [0xFF, 0xFF, 0x0A], location: "line 2", field: ""),
-    ]
+    ] + DataFixtures.badInputs.map {
+        // The ladder of bad inputs shared with the CLI tests: exact field and location.
+        Case("\($0.name)", $0.fileName, $0.contents, location: $0.location, field: $0.field)
+    }
 
     @Test(arguments: rejected)
     func rejectedInputNamesFileLocationAndField(_ c: Case) throws {
@@ -214,6 +217,41 @@ struct BadInputMatrixTests {
         try handle.close()
         #expect(throws: GestureDataError.tooLarge(file: path, bytes: 200_000_000, limit: DatasetLoader.maxFileBytes)) {
             try DatasetLoader.load(path)
+        }
+    }
+
+    /// Tolerant loading skips the one bad file (or line) and keeps the good ones.
+    @Test(arguments: DataFixtures.badInputs)
+    func tolerantModeSkipsAndReportsTheBadSample(input: DataFixtures.BadInput) throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try Data(input.contents.utf8).write(to: dir.url.appendingPathComponent(input.fileName))
+        try Data(DataFixtures.dollarOneXML.utf8).write(to: dir.url.appendingPathComponent("good.xml"))
+        let report = try DatasetLoader.load(dir.url.path, mode: .tolerant)
+        #expect(report.skipped.count == 1)
+        #expect(report.skipped.first?.description.contains(input.field) == true)
+        // The good file, plus the good first line of the .jsonl case.
+        #expect(report.dataset.count == (input.ext == "jsonl" ? 2 : 1))
+    }
+
+    @Test func overflowingJSONNumberIsNamedByItsField() throws {
+        let json = #"{"format": "gesturelab.sample/1", "strokes": [[[1, 2, 0], [3, 4, 1e999]]]}"#
+        #expect(throws: GestureDataError.invalidField(file: "f.json", location: .sample(1), field: "strokes[0][1][2]",
+                                                      reason: "number out of range for a Double (non-finite)")) {
+            try NativeSampleCodec.decode(Data(json.utf8), file: "f.json")
+        }
+    }
+
+    @Test func infinityTokensAreRejectedAsNonFinite() {
+        for token in ["Infinity", "-Infinity", "NaN"] {
+            let json = #"{"format": "gesturelab.sample/1", "strokes": [[[\#(token), 2]]]}"#
+            do {
+                _ = try NativeSampleCodec.decode(Data(json.utf8), file: "f.json")
+                Issue.record("\(token) accepted")
+            } catch {
+                #expect("\(error)".contains("strokes[0][0][0]"), "\(error)")
+                #expect("\(error)".contains("non-finite"), "\(error)")
+            }
         }
     }
 }

@@ -131,11 +131,12 @@ struct SampleStoreTests {
 
     @Test func listIsOldestFirstPerLabelAndCountsAddUp() throws {
         let tmp = try TemporaryDirectory(); defer { tmp.remove() }
-        let store = try SampleStore(root: tmp.url)
+        // A clock that moves one millisecond per id: ids sort by time without waiting.
+        let tick = TickingClock()
+        let store = try SampleStore(root: tmp.url, clock: tick.next)
         var saved: [SampleStore.Entry] = []
         for label in ["circle", "check", "check", "circle", "check"] {
             saved.append(try store.save(Self.sample(label: label)))
-            usleep(2000) // distinct millisecond stamps
         }
         #expect(try store.labels() == ["check", "circle"])
         #expect(try store.counts() == ["check": 3, "circle": 2])
@@ -245,5 +246,17 @@ struct SampleStoreTests {
         #expect(removed == [dead.standardizedFileURL.path])
         #expect(!FileManager.default.fileExists(atPath: dead.path))
         #expect(FileManager.default.fileExists(atPath: live.path))
+    }
+}
+
+/// A clock for stores in tests: each reading is one millisecond after the last.
+final class TickingClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var milliseconds: Int64 = 1_700_000_000_000
+
+    @Sendable func next() -> Date {
+        lock.lock(); defer { lock.unlock() }
+        milliseconds += 1
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }

@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)")) func checkPleaseFiresOn77PercentOfChecksAnd86PercentOfOthers() throws {
-        guard let data = try DatasetLocator.dollarOne() else { return }
+        let data = try #require(try DatasetLocator.dollarOne(), "the $1 logs vanished while the suite ran")
         #expect(data.count == 4800)
         let d = CheckmarkDetector(thresholds: .checkPlease)
         let r = Self.rates(data, positive: "check") { d.thresholds.accepts(CheckmarkDetector.Features(
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)")) func sadunFiresOn15PercentOfCirclesAnd5PercentOfOthers() throws {
-        guard let data = try DatasetLocator.dollarOne() else { return }
+        let data = try #require(try DatasetLocator.dollarOne(), "the $1 logs vanished while the suite ran")
         let full = Self.rates(data, positive: "circle") { CircleDetector(thresholds: .sadun).detects($0) }
         #expect(abs(full.positive - 0.15) <= 0.02, "circle: \(full.positive)")
         #expect(abs(full.others - 0.05) <= 0.02, "others: \(full.others)")
@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)")) func streamsAgreeWithWholeStrokesOnOneSubject() throws {
-        guard let data = try DatasetLocator.dollarOne() else { return }
+        let data = try #require(try DatasetLocator.dollarOne(), "the $1 logs vanished while the suite ran")
         let subset = data.onlySubjects(["2"]).filter { $0.speed == "medium" || $0.label == "check" || $0.label == "circle" }
         // The book presets and the shipped files (whichever detector measures for them).
         var all = [AnyDetectorThresholds(CheckmarkThresholds.checkPlease), AnyDetectorThresholds(CircleThresholds.sadun)]

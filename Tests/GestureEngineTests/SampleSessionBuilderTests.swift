@@ -38,7 +38,7 @@ struct SampleSessionBuilderTests {
     /// On the real $1 logs the engine's check-mark recognizer fires exactly where the
     /// detector's own stream fires: the engine adds nothing and loses nothing.
     @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)")) func theEngineFiresTheBookCheckMarkWhereTheDetectorDoes() throws {
-        guard let data = try DatasetLocator.dollarOne() else { return }
+        let data = try #require(try DatasetLocator.dollarOne(), "the $1 logs vanished while the suite ran")
         var expectedChecks = 0, expectedOthers = 0
         for s in data.samples {
             var stream = CheckmarkDetector.Stream(thresholds: .checkPlease)

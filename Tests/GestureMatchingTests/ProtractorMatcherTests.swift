@@ -57,7 +57,7 @@ struct ProtractorMatcherTests {
     /// of `a` moves `acos` by up to √(2δ) ≈ 1e-3 whichever path computed it, so those
     /// pairs are checked against that bound instead.
     @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)")) func blasAndScalarAgreeOnEveryPairOf500DollarOneSamples() throws {
-        guard let data = try DatasetLocator.dollarOne() else { return }
+        let data = try #require(try DatasetLocator.dollarOne(), "the $1 logs vanished while the suite ran")
         var rng = SeededGenerator(seed: 500)
         var indices = Array(data.samples.indices)
         indices.shuffle(using: &rng)

@@ -353,8 +353,8 @@ struct DetectorCommandTests {
         #expect(r.stderr.contains(circle) && r.stderr.contains("format"), "\(r.stderr)")
     }
 
-    @Test func realSubsetTrainsAndEvaluatesACheckMarkDetector() throws {
-        guard let dir = try makeDollarOneSubset() else { return }
+    @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)")) func realSubsetTrainsAndEvaluatesACheckMarkDetector() throws {
+        let dir = try #require(try makeDollarOneSubset(), "the $1 logs vanished while the suite ran")
         defer { dir.remove() }
         let data = dir.path("data")
         let out = dir.path("check.json")

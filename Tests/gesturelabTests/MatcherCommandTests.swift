@@ -258,8 +258,8 @@ struct MatcherCommandTests {
         #expect(r.stdout.isEmpty)
     }
 
-    @Test func realSubsetUserDependentProtractorIsAccurate() throws {
-        guard let dir = try makeDollarOneSubset() else { return }
+    @Test(.enabled(if: DatasetLocator.dollarOnePath != nil, "needs the $1 logs (GESTURELAB_DATASETS)")) func realSubsetUserDependentProtractorIsAccurate() throws {
+        let dir = try #require(try makeDollarOneSubset(), "the $1 logs vanished while the suite ran")
         defer { dir.remove() }
         let r = try evalMatcher(dir.path("data"))
         #expect(r.status == 0, "\(r.stderr)")
