@@ -1,13 +1,27 @@
 import Foundation
 import FuzzSupport
-import GestureData
+@_spi(ReaderCheck) import GestureData
 import GestureEngine
 
 /// Fuzz target: the touch-session reader (JSON Lines touch events) and the recognizer
 /// configuration decoder (`gesturelab.recognizers/1`) on arbitrary bytes. A decoded
 /// session is replayed through the standard configuration and a stroke-detector one; a
-/// decoded configuration replays a fixed session. Neither may trap or hang.
+/// decoded configuration replays a fixed session. Neither may trap or hang. The fast
+/// line scanner must agree with the strict parser on every input: the same events, or
+/// the same error.
 func fuzzOne(_ data: Data) {
+    let fast = Result { try TouchSessionReader.decode(data, file: "fuzz.jsonl") }
+    let strict = Result { try TouchSessionReader.decodeWithoutScanner(data, file: "fuzz.jsonl") }
+    switch (fast, strict) {
+    case (.success(let a), .success(let b)):
+        precondition(a == b, "the scanner and the strict parser read different events")
+    case (.failure(let a), .failure(let b)):
+        precondition("\(a)" == "\(b)", "the scanner and the strict parser give different errors: \(a) / \(b)")
+    case (.success, .failure(let e)):
+        preconditionFailure("the scanner accepts what the strict parser refuses: \(e)")
+    case (.failure(let e), .success):
+        preconditionFailure("the scanner refuses what the strict parser accepts: \(e)")
+    }
     if let events = ReaderInvariants.read("touch session", file: "fuzz.jsonl", bytes: data.count, {
         try TouchSessionReader.decode(data, file: "fuzz.jsonl")
     }) {

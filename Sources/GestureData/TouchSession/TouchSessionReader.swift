@@ -42,10 +42,18 @@ public enum TouchSessionReader {
     /// - Complexity: O(lines + touches).
     public static func decode(_ data: Data, file: String) throws -> [TouchSessionEvent] {
         // Over the bytes themselves: slicing `Data` line by line costs more than the rest.
-        try data.withUnsafeBytes { try decode(bytes: $0, file: file) }
+        try data.withUnsafeBytes { try decode(bytes: $0, file: file, scanning: true) }
     }
 
-    private static func decode(bytes: UnsafeRawBufferPointer, file: String) throws -> [TouchSessionEvent] {
+    /// ``decode(_:file:)`` with every line read by the strict JSON parser, never by the
+    /// fast scanner: the fuzz target and tests compare the two, which must agree on every
+    /// input (the same events, or the same error).
+    @_spi(ReaderCheck)
+    public static func decodeWithoutScanner(_ data: Data, file: String) throws -> [TouchSessionEvent] {
+        try data.withUnsafeBytes { try decode(bytes: $0, file: file, scanning: false) }
+    }
+
+    private static func decode(bytes: UnsafeRawBufferPointer, file: String, scanning: Bool) throws -> [TouchSessionEvent] {
         var events: [TouchSessionEvent] = []
         var down: [Int: Int] = [:]          // touch id → line where it began
         var lastT: Double?
@@ -61,7 +69,8 @@ public enum TouchSessionReader {
             let loc = DataLocation.line(lineNumber)
             // The scanner reads lines in the canonical shape quickly; anything else goes
             // through the strict JSON parser, which also produces the error messages.
-            let wire = try TouchSessionLineScanner.scan(line) ?? (try slowFields(Data(line), file: file, location: loc))
+            let scanned = scanning ? TouchSessionLineScanner.scan(line) : nil
+            let wire = try scanned ?? (try slowFields(Data(line), file: file, location: loc))
             guard let t = wire.t else {
                 throw GestureDataError.invalidField(file: file, location: loc, field: "t", reason: "missing")
             }
