@@ -54,9 +54,14 @@ public struct SampleStore: Sendable {
     /// Opens (and creates when missing) the store at `root`.
     /// - Throws: ``SampleStoreError/cannotCreate(path:reason:)`` when the folder cannot be made,
     ///   or ``SampleStoreError/notAFolder(path:)`` when `root` is a file.
-    /// - Parameter clock: the time new ids are stamped with (tests give a clock that
-    ///   advances a millisecond per call instead of waiting for the wall clock).
-    public init(root: URL, clock: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(root: URL) throws {
+        try self.init(root: root, clock: { Date() })
+    }
+
+    /// Opens (and creates when missing) the store at `root`, stamping new ids with
+    /// `clock` (tests give a clock that advances a millisecond per call instead of
+    /// waiting for the wall clock).
+    public init(root: URL, clock: @escaping @Sendable () -> Date) throws {
         self.clock = clock
         let root = root.standardizedFileURL
         var isDir: ObjCBool = false
