@@ -130,9 +130,10 @@ enum InputFiles {
         }
     }
 
-    /// - Throws: ``FileError`` when nothing exists at `path` (a dangling link included).
+    /// - Throws: ``FileError`` when nothing exists at `path` (a dangling link included;
+    ///   `-`, standard input, always exists).
     static func requireExisting(_ path: String, option: String?) throws {
-        guard !FileManager.default.fileExists(atPath: path) else { return }
+        guard path != "-", !FileManager.default.fileExists(atPath: path) else { return }
         let given = option.map { $0.hasPrefix("-") ? " (given as \($0))" : "" } ?? ""
         throw FileError(file: path, message: "no such file or folder\(given)")
     }

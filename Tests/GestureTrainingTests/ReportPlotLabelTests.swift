@@ -76,8 +76,12 @@ struct ReportPlotLabelTests {
                                            positives: [0.5, 0.7], negatives: [], orientation: .higherIsPositive, threshold: 0)
         #expect(Self.texts(ReportPlots.roc(noNegatives)).joined(separator: " ").contains("no negative samples"))
         let few = BinaryEvaluation(name: "checkmark", positive: "check", scoreName: "margin",
-                                   positives: [0.5, 0.7, 0.9], negatives: [-1, -2], orientation: .higherIsPositive, threshold: 0)
-        #expect(Self.texts(ReportPlots.roc(few)).joined(separator: " ").contains("with 2 negatives every threshold gives an FPR of 0% or 100%"))
+                                   positives: [0.5, 0.7, 0.9], negatives: [-1], orientation: .higherIsPositive, threshold: 0)
+        #expect(Self.texts(ReportPlots.roc(few)).joined(separator: " ").contains("with 1 negative every threshold gives an FPR of 0% or 100%"))
+        // With a curve to see, no note.
+        let enough = BinaryEvaluation(name: "checkmark", positive: "check", scoreName: "margin",
+                                      positives: [0.5, 0.7, 0.9], negatives: [-1, 0.6], orientation: .higherIsPositive, threshold: 0)
+        #expect(!Self.texts(ReportPlots.roc(enough)).joined(separator: " ").contains("FPR of 0% or 100%"))
     }
 
     @Test func matcherCoverageNamesLabelsLeftOutWithCounts() {
