@@ -58,7 +58,7 @@ package struct ChartFrame: Sendable {
             y += 16
             y += Self.drawWrapped(subtitle, into: &svg, x: width / 2, y: y, width: room, size: 11, fill: "#444")
         }
-        top = Swift.max(top, y + 14)
+        top = Swift.max(top, y + 20)
     }
 
     /// A sentence in the middle of the plotting area saying why it holds no curve (or

@@ -28,7 +28,7 @@ package enum ReportPlots {
         let auc = e.areaUnderCurve.map { String(format: ", AUC %.3f", $0) } ?? ""
         let positives = e.chosen.counts.truePositives + e.chosen.counts.falseNegatives
         let negatives = e.chosen.counts.falsePositives + e.chosen.counts.trueNegatives
-        frame.drawHeader(into: &svg, title: "ROC of \(e.name): how many '\(e.positive)' it accepts against how many others",
+        frame.drawHeader(into: &svg, title: "ROC of \(e.name): positives (\(e.positive)) accepted against others",
                          subtitle: "\(positives) positives, \(negatives) negatives\(auc); each point a threshold; "
                              + "FPR axis logarithmic, 0 drawn at \(percent(rocFloor, digits: 2))")
         let f = frame
@@ -90,7 +90,7 @@ package enum ReportPlots {
         let top = Swift.max(0.05, (pf + nf).max() ?? 1) * 1.4
         var frame = ChartFrame(x: lo...hi, y: 0...top)
         var svg = SVGDocument(width: frame.width, height: frame.height)
-        frame.drawHeader(into: &svg, title: "Scores of \(e.name): positives ('\(e.positive)') and negatives",
+        frame.drawHeader(into: &svg, title: "Scores of \(e.name): positives (\(e.positive)) and negatives",
                          subtitle: "share of each class's samples per score bin, and the threshold in use")
         frame.drawAxes(into: &svg, xTitle: e.scoreName, yTitle: "fraction of class's samples")
         for i in 0..<pf.count {
