@@ -373,6 +373,8 @@ def check_plots(driver, folder, shots):
         outside = [t["text"] for t in lay["texts"]
                    if t["left"] < -1 or t["top"] < -1 or t["right"] > w + 1 or t["bottom"] > h + 1]
         check(not outside, "%s: every text inside the picture (outside: %s)" % (name, outside))
+        cut = [t["text"] for t in lay["texts"] if "\u2026" in t["text"]]
+        check(not cut, "%s: no text cut short with an ellipsis (cut: %s)" % (name, cut))
         if name.endswith("-confusion.svg"):
             cells = lay["cells"]
             counts = [t for t in lay["texts"] if t["text"].isdigit()]
@@ -393,6 +395,9 @@ def check_plots(driver, folder, shots):
         if name.endswith("-accuracy.svg"):
             check(lay["lines"] >= 2 and lay["markers"] >= 2,
                   "%s: the accuracy curve is drawn with a marker per T" % name)
+            labels = [t["text"] for t in lay["texts"]]
+            check("all labels" in labels and not any("T1" in x for x in labels),
+                  "%s: the lines are named at their ends and the title is not one condition's" % name)
 
 
 def main():

@@ -153,13 +153,11 @@ enum DetectorCLI {
             guard kind.defaultLabel != nil else {
                 throw ValidationError("the \(kind.rawValue) detector has no shipped thresholds; give --thresholds train or a thresholds FILE")
             }
-            guard let path = defaultThresholdsPath(kind) else {
-                throw ValidationError("no shipped templates/\(kind.rawValue).json found (set GESTURELAB_TEMPLATES to the templates folder)")
+            // Compiled into the tool (GESTURELAB_TEMPLATES overrides), so this works anywhere.
+            guard let shipped = try ShippedTemplates.thresholds(for: kind) else {
+                throw ValidationError("the \(kind.rawValue) detector has no shipped thresholds; give --thresholds train or a thresholds FILE")
             }
-            // Named by the shipped file, not its absolute path (which differs per machine
-            // and overflows report legends).
-            return .fixed(try DetectorThresholdsFile.load(path, kind: kind),
-                          name: "default (templates/\(URL(fileURLWithPath: path).lastPathComponent))")
+            return .fixed(shipped.value, name: "default (\(shipped.origin.shortName))")
         default:
             return .fixed(try DetectorThresholdsFile.load(spec, kind: kind), name: spec)
         }

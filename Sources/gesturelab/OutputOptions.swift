@@ -104,13 +104,37 @@ protocol WritesOutputs {
 extension WritesOutputs {
     var outputsMayLieInInputs: Bool { false }
 
-    /// - Throws: ``OutputPathsError`` naming the output's and the input's options.
+    /// Checks, before anything is read or written, that every input exists (a missing
+    /// file is "no such file", not a complaint about another option), then that no output
+    /// is, holds or lies inside an input.
+    /// - Throws: ``FileError`` naming a missing input and its option; ``OutputPathsError``
+    ///   naming the output's and the input's options.
     func checkOutputPaths() throws {
+        try InputFiles.requireExisting(inputPaths)
         try OutputPaths.check(outputs: outputPaths, inputs: inputPaths, outputsMayLieInInputs: outputsMayLieInInputs)
     }
 
     /// `option path`, or nothing for an option not given.
     func named(_ option: String, _ path: String?) -> [OutputPaths.Named] {
         path.map { [OutputPaths.Named(option, $0)] } ?? []
+    }
+}
+
+/// Inputs named on the command line must exist before anything else is said about them.
+enum InputFiles {
+    /// - Throws: ``FileError`` "no such file or folder (OPTION)" for the first input that
+    ///   does not exist (`-`, standard input, always does).
+    static func requireExisting(_ inputs: [OutputPaths.Named]) throws {
+        for input in inputs where input.path != "-" {
+            try requireExisting(input.path, option: input.option)
+        }
+    }
+
+    /// - Throws: ``FileError`` when nothing exists at `path` (a dangling link included;
+    ///   `-`, standard input, always exists).
+    static func requireExisting(_ path: String, option: String?) throws {
+        guard path != "-", !FileManager.default.fileExists(atPath: path) else { return }
+        let given = option.map { $0.hasPrefix("-") ? " (given as \($0))" : "" } ?? ""
+        throw FileError(file: path, message: "no such file or folder\(given)")
     }
 }

@@ -8,7 +8,14 @@ import GestureTraining
 struct Recognize: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recognize",
-        abstract: "Recognize gesture files against a template library: best match and score, or \"rejected\".")
+        abstract: "Recognize gesture files against a model or a template library: best match and score, or \"rejected\".",
+        discussion: """
+        Each file is read and recognized on its own: a file that cannot be read is reported \
+        on standard error with its error, and the other files are still recognized and \
+        printed. The command then exits 1 when any file could not be read; with \
+        --skip-invalid it exits 0 as long as one sample was recognized (and, inside a folder \
+        or a .jsonl, skips bad samples and lines instead of stopping at the first).
+        """)
 
     @Option(help: "A trained model folder (gesturelab train --out): its templates, matcher settings and rejection rule are used.")
     var model: String?
@@ -22,6 +29,10 @@ struct Recognize: ParsableCommand {
     @Option(help: "How many ranked matches to show per sample.")
     var top: Int = 1
 
+    @Flag(name: .customLong("skip-invalid"),
+          help: "Skip files, samples and lines that cannot be read (each listed with its error) and exit 0 if anything was recognized.")
+    var skipInvalid = false
+
     @OptionGroup var matcher: MatcherOptions
     @OptionGroup var output: OutputOptions
 
@@ -31,10 +42,75 @@ struct Recognize: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one gesture file") }
         if (model == nil) == (templates == nil) { throw ValidationError("give either --model DIR or --templates FILE") }
-        if model != nil && rejection != nil {
-            throw ValidationError("--rejection does not go with --model: the model folder holds its own rejection rule")
+        if let model, rejection != nil || templates != nil || !matcher.isDefault {
+            throw ValidationError(Self.contradictsModel(model, given: givenMatcherOptions + (rejection != nil ? ["--rejection"] : [])))
         }
         if top < 1 { throw ValidationError("--top must be at least 1") }
+    }
+
+    /// The matcher options given on the command line, by name.
+    var givenMatcherOptions: [String] {
+        [("--algorithm", matcher.algorithmChoice != nil), ("--points", matcher.points != nil),
+         ("--rotation", matcher.rotationChoice != nil), ("--max-rotation", matcher.maxRotationChoice != nil),
+         ("--weights", matcher.weightsChoice != nil)].filter(\.1).map(\.0)
+    }
+
+    /// The refusal of options that a model folder settles itself.
+    static func contradictsModel(_ model: String, given: [String]) -> String {
+        "--model \(model) brings its own templates, matcher settings and rejection rule; "
+            + "\(given.joined(separator: ", ")) would contradict \(given.count == 1 ? "it" : "them"): leave \(given.count == 1 ? "it" : "them") out"
+    }
+
+    /// Notes for options given that change nothing with the others given.
+    var ineffectiveOptionNotes: [String] {
+        var notes: [String] = []
+        let algorithm = matcher.algorithm.rawValue
+        if matcher.rotationChoice != nil && matcher.algorithm != .protractor {
+            notes.append("note: --rotation changes nothing here: it applies to --algorithm protractor, not \(algorithm)")
+        } else if matcher.maxRotationChoice != nil && (matcher.algorithm != .protractor || matcher.rotation != .bounded) {
+            notes.append("note: --max-rotation changes nothing here: it applies to --algorithm protractor with --rotation bounded")
+        }
+        return notes
+    }
+
+    /// Recognizes every input on its own: results of the readable ones, errors of the others.
+    /// - Returns: the results, in input order.
+    /// - Throws: ``UnreadableInputs`` after printing the results, when a file could not be
+    ///   read and `--skip-invalid` is not given (or nothing at all was read).
+    func eachInput<R>(_ recognize: (Sample, String) -> R, print: ([R]) throws -> Void) throws {
+        var results: [R] = []
+        var failures = 0
+        let report: (Error) -> Void = { error in
+            failures += 1
+            // An error, not a note: printed whatever --quiet says.
+            FileHandle.standardError.write(Data(((skipInvalid ? "skipped: " : "Error: ") + "\(error)\n").utf8))
+        }
+        for file in files {
+            do {
+                try InputFiles.requireExisting(file, option: nil)
+                let read = try CLIInput.samplesReportingEach(file)
+                read.errors.forEach(report)
+                for sample in read.samples { results.append(recognize(sample, file)) }
+            } catch {
+                report(error)
+            }
+        }
+        try print(results)
+        if failures > 0 && (!skipInvalid || results.isEmpty) {
+            throw UnreadableInputs(failed: failures, skipInvalid: skipInvalid)
+        }
+    }
+
+    /// Some inputs could not be read (each was reported above).
+    struct UnreadableInputs: Error, CustomStringConvertible {
+        var failed: Int
+        var skipInvalid: Bool
+        var description: String {
+            let what = "\(failed) input\(failed == 1 ? "" : "s") (files, samples or lines)"
+            return skipInvalid
+                ? "nothing could be recognized: \(what) could not be read (listed above)"
+                : "\(what) could not be read (listed above; the others' results are printed); --skip-invalid skips them and exits 0"
+        }
     }
 
     struct Result: Codable {
@@ -45,6 +121,8 @@ struct Recognize: ParsableCommand {
     }
 
     func run() throws {
+        for path in [model, templates, rejection].compactMap({ $0 }) { try InputFiles.requireExisting(path, option: nil) }
+        for note in ineffectiveOptionNotes { Console.err(note) }
         if let model { return try runModel(model) }
         let templates = self.templates ?? ""
         let library = try MatcherCLI.loadLibrary(templates)
@@ -70,16 +148,19 @@ struct Recognize: ParsableCommand {
             var seen: Set<String> = []
             return Array(m.recognize(g, limit: nil).filter { seen.insert($0.name).inserted }.prefix(top))
         }
-        var results: [Result] = []
-        for file in files {
-            for sample in try CLIInput.samples(file) {
-                let matches = recognize(sample.gesture)
-                let best = matches.first
-                let accepted = best.map { b in thresholds?.accepts(b) ?? true } ?? false
-                results.append(Result(source: sample.source ?? file, recognized: accepted ? best?.name : nil,
-                                      rejected: !accepted, matches: matches))
-            }
+        if top > library.names.count {
+            Console.err("note: --top \(top) shows at most \(library.names.count): the library has \(library.names.count) label\(library.names.count == 1 ? "" : "s")")
         }
+        try eachInput({ sample, file -> Result in
+            let matches = recognize(sample.gesture)
+            let best = matches.first
+            let accepted = best.map { b in thresholds?.accepts(b) ?? true } ?? false
+            return Result(source: sample.source ?? file, recognized: accepted ? best?.name : nil,
+                          rejected: !accepted, matches: matches)
+        }, print: printResults)
+    }
+
+    private func printResults(_ results: [Result]) throws {
         switch output.format {
         case .json:
             Console.out(try Console.json(results))
@@ -114,14 +195,17 @@ extension Recognize {
     /// Recognizes with a model folder: its matcher settings, templates and rejection rule.
     func runModel(_ folder: String) throws {
         let model = try ModelCLI.load(folder)
-        var results: [ModelResult] = []
-        for file in files {
-            for sample in try CLIInput.samples(file) {
-                let r = model.recognizer.recognize(sample.gesture, top: top)
-                results.append(ModelResult(source: sample.source ?? file, recognized: r.label, rejected: !r.accepted, verdict: r.verdict,
-                                           decisionValue: r.decisionValue, threshold: r.threshold, matches: r.matches))
-            }
+        if top > model.library.names.count {
+            Console.err("note: --top \(top) shows at most \(model.library.names.count): the model knows \(model.library.names.count) label\(model.library.names.count == 1 ? "" : "s")")
         }
+        try eachInput({ sample, file -> ModelResult in
+            let r = model.recognizer.recognize(sample.gesture, top: top)
+            return ModelResult(source: sample.source ?? file, recognized: r.label, rejected: !r.accepted, verdict: r.verdict,
+                               decisionValue: r.decisionValue, threshold: r.threshold, matches: r.matches)
+        }, print: printModelResults)
+    }
+
+    private func printModelResults(_ results: [ModelResult]) throws {
         switch output.format {
         case .json:
             Console.out(try Console.json(results))
@@ -152,7 +236,21 @@ enum CLIInput {
     /// The samples of `path`: a dataset path, or `-` for one native sample or JSON Lines
     /// of them on standard input (at most the dataset file limit).
     static func samples(_ path: String) throws -> [Sample] {
-        guard path == "-" else { return try DatasetLoader.load(path).samples }
+        try samplesReportingEach(path).samples
+    }
+
+    /// The readable samples of `path` and the error of each file, sample or line that
+    /// could not be read: a folder or `.jsonl` is read in tolerant mode, so one bad file
+    /// does not hide the others. Standard input is read whole (an error throws).
+    static func samplesReportingEach(_ path: String) throws -> (samples: [Sample], errors: [Error]) {
+        guard path == "-" else {
+            let report = try DatasetLoader.load(path, mode: .tolerant)
+            return (report.dataset.samples, report.skipped)
+        }
+        return (try standardInput(), [])
+    }
+
+    private static func standardInput() throws -> [Sample] {
         var data = Data()
         while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
             data.append(chunk)

@@ -493,8 +493,17 @@ private func docExample57(x: [[Double]], y: [Bool]) async throws {
     }
 }
 
+/// Sources/GestureTraining/Shipped/ShippedTemplates.swift:18
+private func docExample58(circle: any SampleRecognizer) async throws {
+    do {
+        if let shipped = try ShippedTemplates.thresholds(for: .circle) {
+            print(shipped.value.kind, "from", shipped.origin)   // "circle from templates/circle.json, shipped with GestureLab"
+        }
+    }
+}
+
 /// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
-private func docExample58() async throws {
+private func docExample59() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -502,7 +511,7 @@ private func docExample58() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample59(sample: Sample) async throws {
+private func docExample60(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)

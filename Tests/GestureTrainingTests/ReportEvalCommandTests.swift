@@ -43,7 +43,7 @@ struct ReportEvalCommandTests {
         #expect(r.stderr.isEmpty)
         let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path("report")).filter { $0 != OutputFolder.markerFile }.sorted()
         // One confusion per templates-per-class condition, never pooled; the accuracy curve once.
-        #expect(names == ["matcher-T1-accuracy.svg", "matcher-T1-confusion.svg", "matcher-T2-confusion.svg",
+        #expect(names == ["matcher-T1-confusion.svg", "matcher-T2-confusion.svg", "matcher-accuracy.svg",
                           "report.json", "report.md"])
         let report = try JSONDecoder().decode(EvaluationReport.self,
                                               from: Data(contentsOf: tmp.url.appendingPathComponent("report/report.json")))

@@ -75,8 +75,8 @@ struct ShowCommandTests {
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.contains(">finger 2<") && text.contains(">tap</text>"))
         // --recognizers belongs to sessions: on a sample file it is an error.
-        try SyntheticDatasetFixture.write(to: dir)
-        let bad = try CLIRunner.run(["show", dir.path("data/s02/more.jsonl"), "--recognizers", config, "--svg", dir.path("x.svg")])
+        let samples = try SyntheticDatasetFixture.write(to: dir)
+        let bad = try CLIRunner.run(["show", samples, "--recognizers", config, "--svg", dir.path("x.svg")])
         #expect(bad.status != 0 && bad.stderr.contains("touch sessions"), "\(bad.stderr)")
     }
 }

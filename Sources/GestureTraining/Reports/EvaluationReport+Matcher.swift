@@ -32,6 +32,9 @@ extension EvaluationReport {
                                                     confusion: matrix(r.confusion))]
         }
         evaluations[0].accuracyByTemplates = curve.sorted { $0.templatesPerClass < $1.templatesPerClass }
+        // The curve covers every T: named for the matcher, not for the first condition.
+        evaluations[0].curveName = "matcher"
+        evaluations[0].curveMethod = method
         var settings = r.settings
         settings["algorithm"] = .string(r.algorithm)
         settings["protocol"] = .string(r.evaluationProtocol)
@@ -43,8 +46,54 @@ extension EvaluationReport {
             let line = r.templatesPerClass.compactMap { t in acc[String(t)].map { "T=\(t) \(String(format: "%.2f%%", $0 * 100))" } }
             notes.append("speed \(speed): " + line.joined(separator: ", "))
         }
+        notes += matcherCoverage(r)
         return EvaluationReport(title: "gesturelab eval matcher (\(r.algorithm), \(r.evaluationProtocol))", seed: r.seed,
                                 settings: settings, dataset: dataset, classification: evaluations, notes: notes)
+    }
+}
+
+extension EvaluationReport {
+    /// What a templates-per-class protocol left out, per T, with counts: a label needs
+    /// more than T samples in a group (a subject and speed, user-dependent; the other
+    /// subjects, user-independent) to give T templates and a test sample, and a group
+    /// without them is skipped for that T — its label is then neither tested nor among
+    /// the templates, so the accuracy at that T is over fewer labels (and easier). Each
+    /// line names the labels and how many recognitions they had against the T where
+    /// they had the most. Empty when every label was tested alike at every T.
+    ///
+    /// `eval matcher` prints these lines on standard error and its report keeps them
+    /// among its notes.
+    public static func matcherCoverage(_ r: MatcherEvaluationReport) -> [String] {
+        let ts = r.templatesPerClass
+        var totals: [Int: [String: Int]] = [:]
+        for t in ts {
+            for (label, row) in r.confusionByTemplates[String(t)] ?? [:] { totals[t, default: [:]][label] = row.values.reduce(0, +) }
+        }
+        guard !totals.isEmpty else { return [] }
+        let labels = Set(totals.values.flatMap(\.keys)).union(r.perLabel.keys).sorted()
+        // Each label's most recognitions at any T, and the T where it had them.
+        var best: [String: (t: Int, n: Int)] = [:]
+        for t in ts { for l in labels { let n = totals[t]?[l] ?? 0; if n > (best[l]?.n ?? 0) { best[l] = (t, n) } } }
+        var lines: [String] = []
+        for t in ts {
+            var left: [String] = [], fewer: [String] = []
+            for l in labels {
+                guard let b = best[l], b.t != t else { continue }
+                let n = totals[t]?[l] ?? 0
+                if n == 0 { left.append("\(l) (0 of \(b.n) at T=\(b.t))") } else if n < b.n { fewer.append("\(l) (\(n) of \(b.n) at T=\(b.t))") }
+            }
+            guard !left.isEmpty || !fewer.isEmpty else { continue }
+            var parts: [String] = []
+            if !left.isEmpty {
+                parts.append("\(left.count) label\(left.count == 1 ? "" : "s") left out (no group had more than \(t) samples of \(left.count == 1 ? "it" : "them")): " + left.joined(separator: ", "))
+            }
+            if !fewer.isEmpty {
+                parts.append("\(fewer.count) label\(fewer.count == 1 ? "" : "s") tested in fewer groups (some had \(t) samples or fewer): " + fewer.joined(separator: ", "))
+            }
+            let tested = labels.count - left.count
+            lines.append("T=\(t): \(parts.joined(separator: "; ")); accuracy at T=\(t) is over \(tested) of \(labels.count) labels, recognitions counted per label")
+        }
+        return lines
     }
 }
 

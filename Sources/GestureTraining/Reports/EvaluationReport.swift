@@ -166,6 +166,11 @@ public struct ClassificationEvaluation: Hashable, Codable, Sendable {
     public var confusion: ConfusionMatrix
     /// One entry per templates-per-class value tried, ascending.
     public var accuracyByTemplates: [AccuracyAtTemplates]
+    /// The stem of the accuracy plot's file and what it holds, when the curve covers more
+    /// than this evaluation's own condition (`eval matcher`'s curve over every T is
+    /// `matcher-accuracy.svg`, not `matcher-T1-accuracy.svg`); `nil`: `name` and `method`.
+    public var curveName: String?
+    public var curveMethod: String?
 
     public init(name: String, method: String, confusion: ConfusionMatrix, accuracyByTemplates: [AccuracyAtTemplates] = []) {
         self.name = name

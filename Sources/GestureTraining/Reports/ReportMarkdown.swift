@@ -37,7 +37,7 @@ package enum ReportMarkdown {
             if !c.accuracyByTemplates.isEmpty {
                 md += "| templates per class | accuracy |\n| --- | --- |\n"
                 for a in c.accuracyByTemplates { md += "| \(a.templatesPerClass) | \(pct(a.accuracy)) |\n" }
-                md += "\n![accuracy vs templates](\(ReportWriter.slug(c.name))-accuracy.svg)\n\n"
+                md += "\n![accuracy vs templates](\(ReportWriter.slug(c.curveName ?? c.name))-accuracy.svg)\n\n"
             }
             md += "![confusion](\(ReportWriter.slug(c.name))-confusion.svg)\n\n"
         }

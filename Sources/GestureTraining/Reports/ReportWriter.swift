@@ -23,7 +23,7 @@ public enum ReportWriter {
         for c in report.classification {
             out["\(slug(c.name))-confusion.svg"] = ReportPlots.confusion(c).rendered()
             if !c.accuracyByTemplates.isEmpty {
-                out["\(slug(c.name))-accuracy.svg"] = ReportPlots.accuracyByTemplates(c).rendered()
+                out["\(slug(c.curveName ?? c.name))-accuracy.svg"] = ReportPlots.accuracyByTemplates(c).rendered()
             }
         }
         return out
