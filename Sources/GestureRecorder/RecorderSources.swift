@@ -82,7 +82,7 @@ enum RecorderSources {
             let title = d.thresholds.kind.bookPresets.first { $0.names.contains(name) }?.title ?? name
             return "the book preset \(name) (\(title)): a book preset is a fixed rule with the numbers of a book's example code (the iOS gesture chapters this tool grew out of), compiled into the tool; it was not trained on anyone's strokes here"
         }
-        if source.hasPrefix(modelFolder) || source.contains("\(StoreModel.folderName)/") {
+        if source.hasPrefix(modelFolder) || source.hasPrefix(StoreModel.folderName) || source.contains("/\(StoreModel.folderName)/") {
             return "thresholds trained from your examples in this store (\(source))"
         }
         if source.hasPrefix("/") || source.hasPrefix(".") || source.hasSuffix(".json") {
