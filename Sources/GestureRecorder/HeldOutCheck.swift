@@ -253,38 +253,37 @@ public struct HeldOutCheck: Codable, Sendable, Hashable {
     /// The advice for one label from its held-out acceptance and learning curve.
     static func advice(label: String, examples n: Int, heldOut a: Rate, effective: Double, curve: [CurvePoint],
                        target: Double) -> (Int?, String) {
-        if a.interval[0] >= target || (a.rate >= target && a.of >= 10) {
-            return (nil, "enough for now: held-out acceptance \(Rate.pct(a.rate))")
+        if a.rate >= target {
+            if a.of >= 10 || n >= 10 { return (nil, "\(label): enough for now (held-out acceptance \(Rate.pct(a.rate)))") }
+            let more = 10 - n
+            return (more, "\(label): no held-out misses in \(a.of), but so few strokes leave a wide interval: add about \(more) more to be surer")
         }
         // Points (K, smoothed error, weight): the curve and the held-out estimate.
         var pts: [(Double, Double, Double)] = curve.map {
             (Double($0.examples), (Double($0.accepted.of - $0.accepted.count) + 0.5) / (Double($0.accepted.of) + 1), Double($0.accepted.of))
         }
-        pts.append((effective, (Double(a.of - a.count) + 0.5) / (Double(a.of) + 1), Double(a.of)))
+        let anchor = (effective, Swift.max(1 - a.rate, 0.5 / (Double(a.of) + 1)), Double(a.of))
+        pts.append(anchor)
         let goal = 1 - target
+        // Error ∝ K^slope: fitted when the points hold enough strokes and fall clearly,
+        // else the usual 1/K, anchored at the held-out estimate.
         var slope = -1.0
-        var intercept = log(pts.last!.1) + log(pts.last!.0)
+        let judged = pts.map(\.2).reduce(0, +)
         let xs = Set(pts.map(\.0))
-        if xs.count >= 2 {
+        if xs.count >= 2 && judged >= 10 {
             let w = pts.map(\.2), sw = w.reduce(0, +)
             let mx = zip(pts, w).map { log($0.0) * $1 }.reduce(0, +) / sw
             let my = zip(pts, w).map { log($0.1) * $1 }.reduce(0, +) / sw
             let sxy = zip(pts, w).map { (log($0.0) - mx) * (log($0.1) - my) * $1 }.reduce(0, +)
             let sxx = zip(pts, w).map { (log($0.0) - mx) * (log($0.0) - mx) * $1 }.reduce(0, +)
-            if sxx > 0 {
-                slope = sxy / sxx
-                intercept = my - slope * mx
-            }
+            if sxx > 0 && sxy / sxx < -0.3 { slope = sxy / sxx }
         }
-        guard slope < -0.05 else {
-            let more = Swift.max(1, 5 - n)
-            return (more, "more examples of the same kind have not helped so far: check for strokes drawn differently or a label it is taken for, then add about \(more) more")
-        }
-        // Error at K examples ≈ exp(intercept)·K^slope; examples needed for the goal, with
-        // the share the folds hold back added (the model in use trains on all of them).
-        let needed = exp((log(goal) - intercept) / slope) * Double(n) / Swift.max(effective, 1)
-        let add = Swift.min(50, Swift.max(1, Int(needed.rounded(.up)) - n))
-        return (add, "\(label): add about \(add) example\(add == 1 ? "" : "s")\(add == 50 ? " or more" : "") (learning curve towards \(Rate.pct(target)) accepted)")
+        // Examples needed for the goal from the anchor, with the share the folds hold
+        // back added (the model in use trains on all of them).
+        let needed = anchor.0 * pow(goal / anchor.1, 1 / slope) * Double(n) / Swift.max(effective, 1)
+        let cap = 30
+        let add = Swift.min(cap, Swift.max(1, Int(needed.rounded(.up)) - n))
+        return (add, "\(label): add about \(add) example\(add == 1 ? "" : "s")\(add == cap ? " or more" : "") (learning curve towards \(Rate.pct(target)) accepted)")
     }
 
     /// The recorder's own training as a ``Train``: ``GestureTraining/TrainingWorkflow`` with
