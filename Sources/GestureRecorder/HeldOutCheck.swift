@@ -25,7 +25,7 @@ import GestureTraining
 ///
 /// Nothing here scores an example with a model trained on it.
 ///
-/// ```swift
+/// ```
 /// let check = try HeldOutCheck.run(samples: samples, negatives: bin, settings: .init()) { train, negatives in
 ///     try HeldOutCheck.workflowJudge(train, negatives: negatives, settings: TrainingSettings())
 /// }

@@ -21,7 +21,7 @@ import GestureData
 /// `STORE/.never-fire/`. Writes go through ``GestureData/SampleStore`` (atomic, with its
 /// own edit lock).
 ///
-/// ```swift
+/// ```
 /// let bin = try NeverFireBin.store(of: store, create: true)!
 /// let entry = try bin.save(NeverFireBin.marked(sample))   // .never-fire/never-fire/ID.json
 /// let negatives = NeverFireBin.samples(of: store).samples  // for TrainingWorkflow.run(negatives:)

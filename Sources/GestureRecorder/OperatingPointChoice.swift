@@ -9,7 +9,7 @@ import GestureTraining
 /// the target and what it measured there in the model's manifest (`operatingPoint`), so
 /// the choice is stored with the model and read back from it when the recorder starts.
 ///
-/// ```swift
+/// ```
 /// var settings = TrainingSettings()
 /// OperatingPointChoice.fewerFalseFires.apply(to: &settings)   // verifier target: acceptance 0.9
 /// ```
