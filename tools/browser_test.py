@@ -200,6 +200,51 @@ def scribble_points(rng):
     return out
 
 
+def jittered(rng, base, cx=240, cy=240):
+    """`base` points (centred near 0) scaled, moved and shaken like a hand-drawn stroke."""
+    s, dx, dy = rng.uniform(0.8, 1.2), rng.uniform(-25, 25), rng.uniform(-25, 25)
+    rot = rng.uniform(-0.12, 0.12)
+    c, si = math.cos(rot), math.sin(rot)
+    return [(cx + dx + s * (x * c - y * si) + rng.uniform(-1.5, 1.5),
+             cy + dy + s * (x * si + y * c) + rng.uniform(-1.5, 1.5)) for (x, y) in base]
+
+
+def check_points(rng):
+    """A check mark: a short leg down-right, a long leg up-right (proportions vary)."""
+    a, b = rng.uniform(35, 50), rng.uniform(90, 120)
+    pts = [(-60 + a * i / 11, 0 + a * 1.2 * i / 11) for i in range(12)]
+    x0, y0 = pts[-1]
+    pts += [(x0 + b * 0.8 * i / 24, y0 - b * 1.4 * i / 24) for i in range(1, 25)]
+    return jittered(rng, pts)
+
+
+def v_points(rng):
+    """A V: two legs of equal length meeting at the bottom."""
+    h, w = rng.uniform(100, 140), rng.uniform(45, 70)
+    pts = [(-w + w * i / 17, -h / 2 + h * i / 17) for i in range(18)]
+    pts += [(w * i / 17, h / 2 - h * i / 17) for i in range(1, 18)]
+    return jittered(rng, pts)
+
+
+def n_points(rng):
+    """An N on its side: the first three legs of the zig-zag."""
+    corners = [(0, 0), (40, 80), (80, 0), (120, 80)]
+    pts = []
+    for i in range(36):
+        u = i / 35 * 3
+        k = min(2, int(u))
+        f = u - k
+        pts.append((corners[k][0] + f * (corners[k + 1][0] - corners[k][0]) - 60,
+                    corners[k][1] + f * (corners[k + 1][1] - corners[k][1]) - 40))
+    return jittered(rng, pts)
+
+
+def straight_points(rng):
+    """A straight line in a random direction."""
+    a, n = rng.uniform(0, 2 * math.pi), 30
+    return jittered(rng, [(math.cos(a) * (-100 + 200 * i / (n - 1)), math.sin(a) * (-100 + 200 * i / (n - 1))) for i in range(n)])
+
+
 def pinch(driver, r0, r1, steps=12):
     """Two touch pointers on the pad moving apart (r0 → r1 from the pad's centre): a
     pinch, as a phone's touch screen delivers it through Pointer Events."""
@@ -332,6 +377,134 @@ def live_loop(driver, args):
           "five files under zig_zag, six under spiral")
 
 
+def draw_and_judge(driver, pts):
+    """Draws one stroke (touch), ends it with Done, returns the store model's result."""
+    draw(driver, pts, "touch")
+    driver.find_element(By.ID, "done").click()
+    # Any count: two pointer positions that land on one pixel make one event.
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "facts").get_attribute("data-points") not in (None, ""))
+    res = results(driver)
+    return model_result(res), res
+
+
+def wait_trained(driver, samples, timeout=120):
+    """Waits for the report of a training on `samples` samples and the page's model line."""
+    WebDriverWait(driver, timeout).until(
+        lambda d: ("from %d samples" % samples) in d.find_element(By.ID, "report").text
+        and d.find_element(By.ID, "model").get_attribute("data-model") != ""
+        and "training" not in d.find_element(By.ID, "train-note").text)
+
+
+def few_examples(driver, args):
+    """One person, a few examples: 5 zig-zags, 5 spirals, 3 check marks; the next 5 of
+    each accepted as their label (14 of 15 at least), V's, straight lines and scribbles
+    rejected, a stroke put in the never-fire bin rejected after the next training, the
+    held-out check and the page's "what it uses" text."""
+    rng = random.Random(27)
+    pause = driver.find_element(By.ID, "pause-ms")
+    pause.clear()
+    pause.send_keys("0")
+    driver.execute_script("document.getElementById('pause-ms').dispatchEvent(new Event('change'))")
+    uses = text(driver, "#uses")
+    print("what the page uses (new store):\n" + uses, flush=True)
+    check("checkmark detector" in uses and ("book preset" in uses or "from the file" in uses),
+          "the page says which check-mark detector it has and where it comes from")
+    check("card hidden" in uses, "the check-mark card is hidden while the store has no 'check' label")
+    gestures = (("zig_zag", zigzag_points, 5), ("spiral", spiral_points, 5), ("check", check_points, 3))
+    total = 0
+    last_save = None
+    for label, make, n in gestures:
+        add_label(driver, label)
+        for _ in range(n):
+            pts = make(rng)
+            draw(driver, pts, "touch")
+            driver.find_element(By.ID, "done").click()
+            wait_results_for(driver, len(pts))
+            saved = save_and_wait(driver)
+            check(saved["label"] == label, "example saved under %s" % label)
+            total += 1
+            last_save = time.monotonic()
+    wait_trained(driver, total)
+    print("few examples: the page recognizes with the model of all %d examples %.2f s after the last save"
+          % (total, time.monotonic() - last_save), flush=True)
+    uses = text(driver, "#uses")
+    print("what the page uses (trained):\n" + uses, flush=True)
+    check("your own model" in uses, "the page says it uses your own model, trained from the store")
+    check("book preset" not in uses or "a book preset is" in uses, "a book preset, when named, is explained")
+    driver.find_element(By.CSS_SELECTOR, "#labels button[data-label='']").click()
+    sel = driver.find_element(By.ID, "label-select")
+    driver.execute_script("arguments[0].value = ''; arguments[0].dispatchEvent(new Event('change'))", sel)
+    accepted = 0
+    for label, make, _ in gestures:
+        got = []
+        for _ in range(5):
+            m, _res = draw_and_judge(driver, make(rng))
+            ok = m is not None and m["recognized"] == "true" and m["match"] == label
+            accepted += ok
+            got.append("%s%s" % ("✓" if ok else "✗", "" if ok else " (" + (m["text"] if m else "no model result") + ")"))
+        print("next 5 %s: %s" % (label, "; ".join(got)), flush=True)
+    check(accepted >= 14, "of the next 5 of each, at least 14 of 15 accepted as their label (got %d of 15)" % accepted)
+    fired = []
+    rejected = 0
+    for name, make in (("V", v_points), ("straight line", straight_points), ("scribble", scribble_points)):
+        got = []
+        for _ in range(5):
+            pts = make(rng)
+            m, _res = draw_and_judge(driver, pts)
+            ok = m is not None and m["recognized"] == "false"
+            rejected += ok
+            if not ok:
+                fired.append(pts)
+            got.append("✓" if ok else "✗ (" + (m["text"] if m else "no model result") + ")")
+        print("5 %s: %s" % (name, "; ".join(got)), flush=True)
+    check(rejected == 15, "5 V's, 5 straight lines and 5 scribbles rejected (got %d of 15)" % rejected)
+    # The never-fire bin: a stroke the model accepted (or a V) is put in the bin; after
+    # the next training the same stroke is rejected.
+    # A stroke the model accepts makes the test mean something: one of the fired ones,
+    # else an N (three legs of the zig-zag), which a zig-zag model tends to take.
+    stroke = fired[0] if fired else n_points(rng)
+    m, _res = draw_and_judge(driver, stroke)
+    print("before the bin: %s" % (m["text"] if m else None), flush=True)
+    print("the stroke put in the bin was %s before it" % ("accepted" if m and m["recognized"] == "true" else "already rejected"),
+          flush=True)
+    driver.find_element(By.ID, "never-fire").click()
+    WebDriverWait(driver, 10).until(lambda d: "never-fire bin" in d.find_element(By.ID, "status").text)
+    check(len(glob.glob(os.path.join(args.store, ".never-fire", "never-fire", "*.json"))) == 1,
+          "the stroke is saved in the store's hidden .never-fire/ folder")
+    check(store_files(args.store, "never-fire") == [], "and not under any label")
+    WebDriverWait(driver, 120).until(lambda d: "never-fire bin" in d.find_element(By.ID, "report").text
+                                     and "training" not in d.find_element(By.ID, "train-note").text)
+    report = text(driver, "#report")
+    print("report after the bin:\n" + report, flush=True)
+    m, _res = draw_and_judge(driver, stroke)
+    print("after the bin: %s" % (m["text"] if m else None), flush=True)
+    check(m is not None and m["recognized"] == "false", "the never-fire stroke is rejected after the next training")
+    # The operating point: named points, with figures from inner folds and intervals.
+    options = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#operating-point option')).map(o => o.textContent);")
+    check(options == ["fewer misses", "balanced", "fewer false fires"], "three named operating points (%s)" % options)
+    figures = text(driver, "#op-figures")
+    print("operating point: " + figures, flush=True)
+    check("inner folds" in figures and "95% CI" in figures, "the operating point is shown with its intervals, from inner folds")
+    # Check my examples: held out, per label, with intervals and advice.
+    driver.find_element(By.ID, "check-examples").click()
+    WebDriverWait(driver, 600).until(lambda d: d.find_element(By.ID, "check").get_attribute("data-done") in ("true", "error"))
+    rows = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#check tbody tr')).map(tr => "
+        "Array.from(tr.cells).map(c => c.textContent));")
+    print("check my examples: " + text(driver, "#check-note"), flush=True)
+    for r in rows:
+        print("  " + " | ".join(r), flush=True)
+    print("  " + text(driver, "#check-notes").replace("\n", "\n  "), flush=True)
+    check(sorted(r[0] for r in rows) == ["check", "spiral", "zig_zag"] and all("95% CI" in r[2] for r in rows),
+          "the held-out check has a row with an interval for each label")
+    check("held out" in text(driver, "#check-notes") or "held-out" in text(driver, "#check-notes"),
+          "the check says its figures are held out")
+    os.makedirs(os.path.dirname(os.path.abspath(args.screenshot)), exist_ok=True)
+    driver.save_screenshot(args.screenshot)
+    check(os.path.getsize(args.screenshot) > 10000, "screenshot written to %s" % args.screenshot)
+
+
 # Reads every text and cell of an SVG plot as Chromium laid it out.
 PLOT_LAYOUT_JS = """
 const svg = document.documentElement;
@@ -414,6 +587,8 @@ def main():
     ap.add_argument("--expect-matcher", action="store_true",
                     help="require the template matcher's best match (check, circle) on the page")
     ap.add_argument("--live-loop", action="store_true", help="test the live training loop on an empty store")
+    ap.add_argument("--few-examples", action="store_true",
+                    help="one person's few examples on an empty store: acceptance, rejection, never-fire bin, held-out check")
     ap.add_argument("--live-limit", type=float, default=10.0,
                     help="seconds from the last save within which the page must use the store's model")
     args = ap.parse_args()
@@ -436,6 +611,9 @@ def main():
         check_page_assets(driver)
         if args.live_loop:
             live_loop(driver, args)
+            return summary()
+        if args.few_examples:
+            few_examples(driver, args)
             return summary()
         recognizers = driver.execute_script("return fetch('/api/state').then(r => r.json()).then(s => s.recognizers)")
         print("recognizers on the server:", recognizers, flush=True)

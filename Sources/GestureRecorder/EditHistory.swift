@@ -48,6 +48,12 @@ actor EditHistory {
 
     // MARK: Edits
 
+    /// Runs an edit that has no undo (the never-fire bin's saves and deletes) in turn with
+    /// every other edit.
+    func serialized<T: Sendable>(_ body: @Sendable () throws -> T) throws -> T {
+        try body()
+    }
+
     /// Saves `sample` into `store` and records the save.
     func save(_ sample: Sample, in store: SampleStore) throws -> SampleStore.Entry {
         let entry = try store.save(sample)

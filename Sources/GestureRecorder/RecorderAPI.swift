@@ -26,6 +26,32 @@ enum RecorderAPI {
         var pauseMilliseconds: Int
         var maxBodyBytes: Int
         var undoDepth: Int
+        /// What the page recognizes with and where each part comes from, in plain words.
+        var uses: [String]
+        /// Strokes in the never-fire bin.
+        var neverFire: Int
+        /// The operating point chosen, and the named points to choose from.
+        var choice: String
+        var choices: [Choice]
+        /// The model in use's operating point on its inner folds (nil: none measured).
+        var operatingPoint: OperatingPointReport?
+    }
+
+    struct Choice: Codable {
+        var id: String
+        var title: String
+        var explanation: String
+    }
+
+    /// `GET /api/check`: the held-out check.
+    struct Check: ResponseEncodable {
+        var check: HeldOutCheck
+    }
+
+    /// `POST /api/operating-point`.
+    struct ChoiceSet: ResponseEncodable {
+        var choice: String
+        var report: TrainingReport?
     }
 
     struct LabelCount: Codable {

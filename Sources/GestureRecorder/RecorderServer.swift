@@ -23,7 +23,12 @@ import Hummingbird
 /// - `POST /api/sessions` a multi-touch session (every pointer, the engine's touch-session
 ///   lines, optional labelled windows) → `STORE/.sessions/ID.jsonl`;
 /// - `GET /api/confusions` the examples the model in use rejects or takes for another label;
-/// - `POST /api/train` runs the training workflow; `GET /api/report` its last report.
+/// - `POST /api/train` runs the training workflow; `GET /api/report` its last report;
+/// - `GET /api/never-fire`, `POST /api/never-fire` (a native sample), `DELETE /api/never-fire/ID`:
+///   the never-fire bin (``NeverFireBin``), whose strokes train the model as negatives;
+/// - `GET /api/check` the held-out check (``HeldOutCheck``): what new strokes will likely do;
+/// - `POST /api/operating-point` `{"choice": "fewer-misses" | "balanced" | "fewer-false-fires"}`
+///   sets the operating point (``OperatingPointChoice``) and trains with it.
 ///
 /// The live loop: when the trainer writes the store's model (``StoreModel``, as
 /// ``WorkflowTrainingRunner`` does), the server recognizes with it from then on — the
@@ -48,6 +53,8 @@ public struct RecorderServer: Sendable {
     private let reports: ReportBox
     private let live: LiveRecognizers
     let scheduler: TrainingScheduler
+    private let choiceBox: ChoiceBox
+    private let checkGate: CheckGate
     /// Connections and request-body bytes held, shared by all connections.
     let connectionBudget: ConnectionBudget
 
@@ -61,6 +68,8 @@ public struct RecorderServer: Sendable {
         self.reports = ReportBox()
         self.live = LiveRecognizers()
         self.scheduler = TrainingScheduler()
+        self.choiceBox = ChoiceBox()
+        self.checkGate = CheckGate()
         self.connectionBudget = ConnectionBudget(settings)
     }
 
@@ -104,7 +113,7 @@ public struct RecorderServer: Sendable {
         router.get("/api/report") { _, _ in RecorderAPI.Report(report: await self.reports.last) }
         router.post("/api/recognize") { request, _ in
             let sample = try await self.decodeSample(request)
-            return RecorderAPI.Recognition(facts: .init(sample.gesture), results: await self.recognize(sample.gesture))
+            return RecorderAPI.Recognition(facts: .init(sample.gesture), results: await self.recognize(sample.gesture, picked: sample.label))
         }
         router.post("/api/samples") { request, _ in try await self.save(request) }
         router.delete("/api/samples/:label/:id") { _, context in
@@ -121,6 +130,13 @@ public struct RecorderServer: Sendable {
         router.post("/api/sessions") { request, _ in try await self.saveSession(request) }
         router.post("/api/undo") { _, _ in try await self.undo() }
         router.post("/api/train") { _, _ in try await self.train() }
+        router.get("/api/never-fire") { request, _ in try self.neverFireList(request) }
+        router.post("/api/never-fire") { request, _ in try await self.saveNeverFire(request) }
+        router.delete("/api/never-fire/:id") { _, context in
+            try await self.deleteNeverFire(id: try Self.pathParameter("id", context))
+        }
+        router.get("/api/check") { _, _ in try await self.check() }
+        router.post("/api/operating-point") { request, _ in try await self.setOperatingPoint(request) }
         return router
     }
 
@@ -129,11 +145,13 @@ public struct RecorderServer: Sendable {
     func state() async throws -> RecorderAPI.State {
         let counts = try storeCall { try store.counts() }
         let labels = try storeCall { try store.labels() }
+        let all = await currentRecognizers()
+        let shown = filtered(all, labels: Set(labels), picked: nil)
         return RecorderAPI.State(
             store: store.root.path,
             labels: labels.map { RecorderAPI.LabelCount(label: $0, count: counts[$0] ?? 0) },
             total: counts.values.reduce(0, +),
-            recognizers: await currentRecognizers().map(\.name),
+            recognizers: shown.map(\.name),
             model: await live.source,
             modelError: await live.error,
             trainsAfterEdits: settings.trainAfterEditMilliseconds != nil && trainer != nil,
@@ -142,7 +160,12 @@ public struct RecorderServer: Sendable {
             report: await reports.last,
             pauseMilliseconds: settings.defaultPauseMilliseconds,
             maxBodyBytes: settings.maxBodyBytes,
-            undoDepth: settings.undoDepth)
+            undoDepth: settings.undoDepth,
+            uses: RecorderSources.sentences(all, shown: shown, store: store),
+            neverFire: NeverFireBin.count(of: store),
+            choice: await choiceBox.choice.rawValue,
+            choices: OperatingPointChoice.allCases.map { .init(id: $0.rawValue, title: $0.title, explanation: $0.explanation) },
+            operatingPoint: await live.operatingPoint)
     }
 
     func samples(_ request: Request) throws -> RecorderAPI.SampleList {
@@ -172,7 +195,7 @@ public struct RecorderServer: Sendable {
         await scheduleTraining()
         let count = (try? store.list(label: entry.label).count) ?? 0
         return .init(label: entry.label, id: entry.id, file: (try? store.url(of: entry).path) ?? "",
-                     facts: .init(sample.gesture), results: await recognize(sample.gesture), count: count)
+                     facts: .init(sample.gesture), results: await recognize(sample.gesture, picked: entry.label), count: count)
     }
 
     func delete(label: String, id: String) async throws -> RecorderAPI.Edited {
@@ -316,7 +339,7 @@ public struct RecorderServer: Sendable {
     func trainOnce(_ trainer: any TrainingRunner) async -> Result<TrainingReport, any Error> {
         let report: TrainingReport
         do {
-            report = try await trainer.train(store: store)
+            report = try await trainer.train(store: store, choice: await choiceBox.choice)
         } catch {
             return .failure(HTTPError(.unprocessableContent, message: "training failed: \(error)"))
         }
@@ -360,7 +383,11 @@ public struct RecorderServer: Sendable {
             throw HTTPError(.unprocessableContent, message: "the trained model does not load: \(message)")
         }
         let source = "\(StoreModel.folderName) in the store"
-        await live.set(StoreModel.recognizers(model, source: source, fallback: recognizers), source: folder.path)
+        await live.set(StoreModel.recognizers(model, source: source, fallback: recognizers), source: folder.path,
+                       operatingPoint: OperatingPointReport(model.manifest))
+        // The operating point is stored with the model: a recorder started on a trained
+        // store takes it up from there.
+        if let choice = OperatingPointChoice.of(model.manifest) { await choiceBox.adopt(choice) }
     }
 
     /// The store's model once trained (or found at start, see
@@ -373,8 +400,101 @@ public struct RecorderServer: Sendable {
         return await live.recognizers ?? recognizers
     }
 
-    func recognize(_ gesture: Gesture) async -> [RecognitionResult] {
-        await currentRecognizers().flatMap { $0.recognize(gesture) }
+    func recognize(_ gesture: Gesture, picked: String? = nil) async -> [RecognitionResult] {
+        let labels = Set((try? store.labels()) ?? [])
+        return filtered(await currentRecognizers(), labels: labels, picked: picked).flatMap { $0.recognize(gesture) }
+    }
+
+    /// The recognizers whose cards the page shows: detectors only for the store's labels
+    /// or the label picked (``RecorderSettings/detectorCards``); every matcher and model.
+    func filtered(_ recognizers: [any SampleRecognizer], labels: Set<String>, picked: String?) -> [any SampleRecognizer] {
+        recognizers.filter { r in
+            guard let d = r as? DetectorRecognizer else { return true }
+            return RecorderSources.shows(d, cards: settings.detectorCards, labels: labels, picked: picked)
+        }
+    }
+
+    // MARK: Never-fire bin, held-out check, operating point
+
+    func neverFireList(_ request: Request) throws -> RecorderAPI.SampleList {
+        let limit = request.uri.queryParameters["limit"].flatMap { Int($0) }.map { min(max($0, 0), 1000) } ?? 60
+        guard let bin = try storeCall({ try NeverFireBin.store(of: store) }) else {
+            return .init(label: NeverFireBin.label, total: 0, samples: [])
+        }
+        let entries = try storeCall { try bin.list(label: NeverFireBin.label) }
+        let rows = entries.sorted { $0.id > $1.id }.prefix(limit).map { entry -> RecorderAPI.SampleSummary in
+            do { return RecorderAPI.summary(entry, try bin.load(entry), maxPoints: settings.thumbnailPointsPerStroke) } catch {
+                return .init(label: entry.label, id: entry.id, strokes: 0, points: 0, thumbnail: [],
+                             error: shownValue("\(error)", limit: Self.messageLimit))
+            }
+        }
+        return .init(label: NeverFireBin.label, total: entries.count, samples: Array(rows))
+    }
+
+    /// Saves a stroke into the never-fire bin (any label in the body is replaced by the
+    /// bin's), serialized with the other edits; the model trains after it as after a save.
+    func saveNeverFire(_ request: Request) async throws -> RecorderAPI.Saved {
+        let sample = NeverFireBin.marked(try await decodeSample(request))
+        let entry = try await storeEdit {
+            try await history.serialized {
+                guard let bin = try NeverFireBin.store(of: store, create: true) else { throw SampleStoreError.notFound(label: NeverFireBin.label, id: "") }
+                return (try bin.save(sample), bin)
+            }
+        }
+        await scheduleTraining()
+        return .init(label: entry.0.label, id: entry.0.id, file: (try? entry.1.url(of: entry.0).path) ?? "",
+                     facts: .init(sample.gesture), results: await recognize(sample.gesture), count: NeverFireBin.count(of: store))
+    }
+
+    func deleteNeverFire(id: String) async throws -> RecorderAPI.Edited {
+        let entry = SampleStore.Entry(label: NeverFireBin.label, id: id)
+        try await storeEdit(nothing: "changed") {
+            try await history.serialized {
+                guard let bin = try NeverFireBin.store(of: store) else { throw SampleStoreError.notFound(label: NeverFireBin.label, id: id) }
+                _ = try bin.delete(entry)
+            }
+        }
+        await scheduleTraining()
+        return .init(action: "deleted from the never-fire bin", label: NeverFireBin.label, id: id, undoLeft: await history.count)
+    }
+
+    /// `GET /api/check`: the held-out check on the store as it is now, one at a time.
+    func check() async throws -> RecorderAPI.Check {
+        guard let trainer else { throw HTTPError(.notImplemented, message: "the training workflow is not part of this build") }
+        guard await checkGate.enter() else {
+            throw HTTPError(.conflict, message: "a check is already running; its answer comes to the page that asked")
+        }
+        let outcome: Result<HeldOutCheck, any Error>
+        do { outcome = .success(try await trainer.checkHeldOut(store: store, choice: await choiceBox.choice)) } catch {
+            outcome = .failure(error)
+        }
+        await checkGate.leave()
+        do {
+            return .init(check: try outcome.get())
+        } catch let e as HeldOutCheckUnavailable {
+            throw HTTPError(.notImplemented, message: e.description)
+        } catch let e as SampleStoreError {
+            throw Self.httpError(e, nothing: nil)
+        } catch {
+            throw HTTPError(.unprocessableContent, message: "the check could not train: \(shownValue("\(error)", limit: Self.messageLimit))")
+        }
+    }
+
+    /// `POST /api/operating-point`: body `{"choice": ID}`; trains with it (when a trainer
+    /// writes the store's model) and answers with the report.
+    func setOperatingPoint(_ request: Request) async throws -> RecorderAPI.ChoiceSet {
+        struct Body: Decodable { var choice: String }
+        try Self.requireJSON(request, nothing: "changed")
+        let buffer = try await request.body.collect(upTo: 64 * 1024)
+        let ids = OperatingPointChoice.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let body = try? JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView)),
+              let choice = OperatingPointChoice(rawValue: body.choice) else {
+            throw HTTPError(.badRequest, message: "the body must be {\"choice\": ONE OF \(ids)}; nothing was changed")
+        }
+        await choiceBox.set(choice)
+        guard let trainer else { return .init(choice: choice.rawValue, report: nil) }
+        let report = try await scheduler.train { await self.trainOnce(trainer) }.get()
+        return .init(choice: choice.rawValue, report: report)
     }
 
     // MARK: Request helpers
@@ -489,13 +609,16 @@ public struct RecorderServer: Sendable {
 actor LiveRecognizers {
     private(set) var recognizers: [any SampleRecognizer]?
     private(set) var source: String?
+    /// The model's operating point on its inner folds.
+    private(set) var operatingPoint: OperatingPointReport?
     /// Why the store's model does not load (file and field), until a model loads.
     private(set) var error: String?
     private var looked = false
 
-    func set(_ recognizers: [any SampleRecognizer], source: String) {
+    func set(_ recognizers: [any SampleRecognizer], source: String, operatingPoint: OperatingPointReport? = nil) {
         self.recognizers = recognizers
         self.source = source
+        self.operatingPoint = operatingPoint
         error = nil
         looked = true
     }
@@ -505,6 +628,7 @@ actor LiveRecognizers {
     func failed(_ message: String) {
         recognizers = nil
         source = nil
+        operatingPoint = nil
         error = message
         looked = true
     }
@@ -583,4 +707,25 @@ actor TrainingScheduler {
 actor ReportBox {
     private(set) var last: TrainingReport?
     func set(_ report: TrainingReport) { last = report }
+}
+
+/// The operating point the user chose (``OperatingPointChoice``): set on the page, or
+/// taken up from the store's model when the recorder starts.
+actor ChoiceBox {
+    private(set) var choice: OperatingPointChoice = .balanced
+    private var setByUser = false
+    func set(_ c: OperatingPointChoice) { choice = c; setByUser = true }
+    /// The model's choice, unless the user has chosen since the recorder started.
+    func adopt(_ c: OperatingPointChoice) { if !setByUser { choice = c } }
+}
+
+/// One held-out check at a time (each trains several models).
+actor CheckGate {
+    private var running = false
+    func enter() -> Bool {
+        if running { return false }
+        running = true
+        return true
+    }
+    func leave() { running = false }
 }

@@ -39,6 +39,9 @@ public struct RecorderSettings: Hashable, Sendable {
     /// deleted example, so the page learns each new example without a button; `nil`: only
     /// the Train button trains.
     public var trainAfterEditMilliseconds: Int? = nil
+    /// Which detector cards (check mark, circle) the page shows: by default only those
+    /// whose label the store has or the user picked.
+    public var detectorCards: DetectorCards = .forLabels
 
     public init(host: String = "127.0.0.1", port: Int = 8377, maxBodyBytes: Int = 8 * 1024 * 1024,
                 thumbnailPointsPerStroke: Int = 32, defaultPauseMilliseconds: Int = 800, undoDepth: Int = 100) {

@@ -9,6 +9,27 @@ import GestureData
 public protocol TrainingRunner: Sendable {
     /// Trains from `store` and returns the report to show.
     func train(store: SampleStore) async throws -> TrainingReport
+    /// Trains with the operating point the user chose on the page. The default ignores
+    /// the choice (a runner without a verifier has no operating point to choose).
+    func train(store: SampleStore, choice: OperatingPointChoice) async throws -> TrainingReport
+    /// The held-out check of the store's examples (``HeldOutCheck``) with this runner's
+    /// training. The default throws ``HeldOutCheckUnavailable``.
+    func checkHeldOut(store: SampleStore, choice: OperatingPointChoice) async throws -> HeldOutCheck
+}
+
+extension TrainingRunner {
+    public func train(store: SampleStore, choice: OperatingPointChoice) async throws -> TrainingReport {
+        try await train(store: store)
+    }
+    public func checkHeldOut(store: SampleStore, choice: OperatingPointChoice) async throws -> HeldOutCheck {
+        throw HeldOutCheckUnavailable()
+    }
+}
+
+/// This build's trainer cannot run the held-out check.
+public struct HeldOutCheckUnavailable: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "the held-out check needs the training workflow, which this trainer does not run" }
 }
 
 /// What the page shows after training.

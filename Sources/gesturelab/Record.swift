@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureDetectors
 import GestureTraining
 import GestureRecorder
 
@@ -61,6 +62,10 @@ struct Record: ParsableCommand, WritesOutputs {
             help: "Request-body bytes held by all requests together; a body that would go beyond is answered 503.")
     var maxBufferedBytes: Int = RecorderSettings.default.maxBufferedBytes
 
+    @Option(name: .customLong("detectors"),
+            help: "Detector cards on the page: auto (only for labels the store has or you pick: 'check' for the check mark, 'circle'), all, or a list such as checkmark,circle.")
+    var detectorCards: String = "auto"
+
     @Option(name: .customLong("train-after-ms"),
             help: "Train the store's own model this many milliseconds after the last saved or deleted example, and recognize with it (0: only the Train button trains).")
     var trainAfterMilliseconds: Int = 300
@@ -79,6 +84,9 @@ struct Record: ParsableCommand, WritesOutputs {
         guard (1...100_000).contains(maxConnections) else { throw ValidationError("--max-connections must be 1…100000, got \(maxConnections)") }
         guard maxBufferedBytes >= maxBodyBytes else {
             throw ValidationError("--max-buffered-bytes (\(maxBufferedBytes)) must be at least --max-body-bytes (\(maxBodyBytes)), or no body of the largest size could ever arrive")
+        }
+        guard DetectorCards.parse(detectorCards) != nil else {
+            throw ValidationError("--detectors must be auto, all or a comma-separated list of \(DetectorKind.builtIn.map(\.rawValue).joined(separator: ", ")), got '\(detectorCards)'")
         }
         if let templates, !FileManager.default.fileExists(atPath: templates) {
             throw ValidationError("--templates: no such file: \(templates)")
@@ -113,6 +121,7 @@ struct Record: ParsableCommand, WritesOutputs {
         settings.bodyTimeoutSeconds = bodyTimeout
         settings.maxConnections = maxConnections
         settings.maxBufferedBytes = maxBufferedBytes
+        settings.detectorCards = DetectorCards.parse(detectorCards) ?? .forLabels
         // A model given with --model is what the page serves; otherwise the store's own
         // model, trained by the Train button or after each edit.
         settings.usesStoreModel = model == nil

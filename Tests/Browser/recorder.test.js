@@ -47,5 +47,10 @@
   eq(L.resultExtra({ match: "check", score: 0.91234 }), "best: check, score 0.912", "match and score");
   eq(L.resultExtra({ match: null, score: 0 }), "score 0.000", "a zero score is shown");
   eq(L.resultExtra({}), "", "nothing to add");
+
+  // Held-out rates: with their interval; no rate is "cannot estimate", never 0% or 100%.
+  eq(L.rateText({ count: 9, of: 10, rate: 0.9, interval: [0.596, 0.982] }), "9 of 10 (90%, 95% CI 60%–98%)", "a held-out rate");
+  eq(L.rateText(null), "cannot estimate", "no estimate");
+  eq(L.rateText({ count: 0, of: 0, rate: 0, interval: [0, 1] }), "cannot estimate", "nothing held out");
   return { checks, failures };
 })()

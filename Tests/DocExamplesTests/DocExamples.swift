@@ -408,7 +408,7 @@ private func docExample47(store: SampleStore) async throws {
     }
 }
 
-/// Sources/GestureRecorder/TrainingRunner.swift:37
+/// Sources/GestureRecorder/TrainingRunner.swift:58
 private func docExample48() async throws {
     do {
         let sum = try await TrainingThread.run { (1...1_000).reduce(0, +) }   // computed off the server's threads

@@ -29,6 +29,12 @@ const GestureLabRecorder = Object.freeze({
     if (facts.duration !== null && facts.duration !== undefined) parts.push(facts.duration.toFixed(2) + " s");
     return parts.join(" · ");
   },
+  // "9 of 10 (90%, 95% CI 60–98%)" for a held-out rate; "cannot estimate" without one.
+  rateText(r) {
+    if (!r || !r.of) return "cannot estimate";
+    const p = (v) => Math.round(v * 100) + "%";
+    return r.count + " of " + r.of + " (" + p(r.rate) + ", 95% CI " + p(r.interval[0]) + "–" + p(r.interval[1]) + ")";
+  },
   // "best: MATCH, score S" for a result card, or "" when it has neither.
   resultExtra(r) {
     const extra = [];
@@ -119,6 +125,7 @@ window.GestureLabRecorder = GestureLabRecorder;
     clearTimer();
     S.strokes = []; S.current = null; S.pointerId = null; S.t0 = null; S.device = null; S.pending = null;
     $("save").disabled = true;
+    $("never-fire").disabled = true;
     pad.classList.remove("drawing");
     redraw();
   }
@@ -268,6 +275,7 @@ window.GestureLabRecorder = GestureLabRecorder;
     if (S.current || !S.strokes.length) return;
     S.pending = { strokes: S.strokes.slice() };
     $("save").disabled = false;
+    $("never-fire").disabled = false;
     redraw();
     const n = S.pending.strokes.reduce((a, s) => a + s.length, 0);
     status("sample ready: " + S.pending.strokes.length + " stroke(s), " + n + " points — Save to keep it");
@@ -330,6 +338,55 @@ window.GestureLabRecorder = GestureLabRecorder;
       status("not saved: " + e.message, "error");
     } finally { S.busy = false; }
   }
+  // The drawn stroke into the never-fire bin: the next training learns it as a negative.
+  async function neverFire() {
+    if (S.busy) return;
+    if (!S.pending) { if (S.strokes.length && !S.current) await finishSample(); if (!S.pending) return; }
+    S.busy = true;
+    try {
+      const body = sampleBody();
+      delete body.label;
+      const r = await api("POST", "/api/never-fire", body);
+      const ls = $("last-saved");
+      ls.dataset.neverFire = r.id;
+      status("put in the never-fire bin (" + r.count + " stroke" + (r.count === 1 ? "" : "s") + ") → " + r.file +
+             "; the next training learns it as a negative", "ok");
+      clearPad();
+      await refresh();
+      if (S.trainsAfterEdits) followTraining().catch(() => {});
+    } catch (e) {
+      status("not put in the bin: " + e.message, "error");
+    } finally { S.busy = false; }
+  }
+  async function showBin() {
+    const list = await api("GET", "/api/never-fire?limit=60");
+    const box = $("bin");
+    box.replaceChildren();
+    box.dataset.count = String(list.total);
+    for (const s of list.samples) {
+      const fig = document.createElement("figure");
+      fig.className = "thumb never" + (s.error ? " broken" : "");
+      fig.dataset.id = s.id;
+      fig.title = s.error ? s.error : "never fire " + s.id;
+      const cv = document.createElement("canvas");
+      cv.width = 96; cv.height = 96;
+      const cap = document.createElement("figcaption");
+      cap.textContent = s.error ? "unreadable" : "never fire · " + s.points + " pts";
+      const del = document.createElement("button");
+      del.textContent = "×"; del.title = "take this stroke out of the bin"; del.className = "delete";
+      del.onclick = async () => {
+        try {
+          await api("DELETE", "/api/never-fire/" + encodeURIComponent(s.id));
+          status("taken out of the never-fire bin: " + s.id, "ok");
+          await refresh();
+          if (S.trainsAfterEdits) followTraining().catch(() => {});
+        } catch (e) { status("delete failed: " + e.message, "error"); }
+      };
+      fig.append(cv, cap, del);
+      box.append(fig);
+      drawThumb(cv, s.thumbnail);
+    }
+  }
   async function undo() {
     try {
       const r = await api("POST", "/api/undo", {});
@@ -357,6 +414,7 @@ window.GestureLabRecorder = GestureLabRecorder;
   async function checkExamples() {
     const box = $("confusions"), note = $("confusions-note");
     note.textContent = "checking…";
+    heldOutCheck();
     try {
       const r = await api("GET", "/api/confusions");
       box.replaceChildren();
@@ -389,6 +447,53 @@ window.GestureLabRecorder = GestureLabRecorder;
         drawThumb(cv, s.thumbnail);
       }
     } catch (e) { note.textContent = ""; status("checking examples: " + e.message, "error"); }
+  }
+
+  // The held-out check: per label what new strokes will likely do, with intervals and
+  // advice; "cannot estimate" where one example cannot say.
+  async function heldOutCheck() {
+    const table = $("check"), note = $("check-note"), notes = $("check-notes");
+    const token = (S.checkToken = (S.checkToken || 0) + 1);
+    table.dataset.done = "";
+    note.textContent = "training models on parts of your examples…";
+    try {
+      const r = await api("GET", "/api/check");
+      if (token !== S.checkToken) return;
+      const c = r.check;
+      const body = table.querySelector("tbody");
+      body.replaceChildren();
+      for (const row of c.labels) {
+        const tr = document.createElement("tr");
+        tr.dataset.label = row.label;
+        tr.dataset.accepted = row.accepted ? String(row.accepted.count) : "";
+        tr.dataset.of = row.accepted ? String(row.accepted.of) : "";
+        tr.dataset.add = row.addExamples === null || row.addExamples === undefined ? "" : String(row.addExamples);
+        const cells = [row.label, String(row.examples),
+                       row.accepted ? L.rateText(row.accepted) + (row.rejected && row.rejected.count ? "; " + row.rejected.count + " rejected" : "") +
+                         (Object.keys(row.takenFor).length ? "; taken for " + Object.entries(row.takenFor).map(([k, v]) => v + "× " + k).join(", ") : "")
+                         : "cannot estimate: " + row.reason,
+                       row.advice];
+        cells.forEach((t, i) => {
+          const td = document.createElement("td");
+          td.textContent = t;
+          if (i === 2 && !row.accepted) td.className = "cannot";
+          tr.append(td);
+        });
+        body.append(tr);
+      }
+      table.hidden = false;
+      notes.replaceChildren();
+      for (const n of [c.method].concat(c.notes)) {
+        const li = document.createElement("li"); li.textContent = n; notes.append(li);
+      }
+      note.textContent = c.folds + " held-out models, " + c.curveModels + " for the learning curve";
+      table.dataset.done = "true";
+      table.dataset.neverFire = c.neverFireAccepted ? c.neverFireAccepted.count + "/" + c.neverFireAccepted.of : "";
+    } catch (e) {
+      if (token !== S.checkToken) return;
+      note.textContent = "check failed: " + e.message;
+      table.dataset.done = "error";
+    }
   }
 
   // ---- labels, thumbnails ---------------------------------------------
@@ -446,6 +551,8 @@ window.GestureLabRecorder = GestureLabRecorder;
     $("train-note").textContent = st.trainingAvailable ? "" : "the training workflow is not part of this build";
     if (st.report) showReport(st.report);
     showModel(st);
+    showUses(st);
+    if (st.neverFire > 0 || $("bin").dataset.count) await showBin();
     const q = S.shown ? "?label=" + encodeURIComponent(S.shown) + "&limit=120" : "?limit=60";
     const list = await api("GET", "/api/samples" + q);
     const box = $("thumbs");
@@ -485,6 +592,27 @@ window.GestureLabRecorder = GestureLabRecorder;
       : "Recognizing with: " + (st.recognizers.length ? st.recognizers.join(", ") : "nothing") +
         (st.trainingAvailable ? " — save examples (or press Train) and the page learns your gestures" : "");
   }
+  // What the page recognizes with and where it comes from; the operating point.
+  function showUses(st) {
+    const ul = $("uses");
+    ul.replaceChildren();
+    for (const u of st.uses || []) { const li = document.createElement("li"); li.textContent = u; ul.append(li); }
+    const sel = $("operating-point");
+    if (!sel.options.length) {
+      for (const c of st.choices || []) {
+        const o = document.createElement("option"); o.value = c.id; o.textContent = c.title; o.title = c.explanation; sel.append(o);
+      }
+    }
+    if (document.activeElement !== sel) sel.value = st.choice;
+    const chosen = (st.choices || []).find((c) => c.id === sel.value);
+    $("op-explain").textContent = chosen ? chosen.explanation : "";
+    const f = $("op-figures");
+    f.dataset.choice = st.operatingPoint && st.operatingPoint.choice ? st.operatingPoint.choice : "";
+    f.textContent = st.operatingPoint
+      ? "The model in use, " + st.operatingPoint.sentence + (st.operatingPoint.notes.length ? " " + st.operatingPoint.notes.join(" ") : "")
+      : "No operating point measured yet: train a model (its verifier measures one on held-out inner folds).";
+    $("bin-note").dataset.count = String(st.neverFire || 0);
+  }
   // After an edit the server trains by itself (record --train-after-ms): follow it until
   // no training runs or waits, then show its report and the model in use.
   async function followTraining() {
@@ -496,6 +624,7 @@ window.GestureLabRecorder = GestureLabRecorder;
       if (!st.trainingPending) {
         if (st.report) showReport(st.report);
         showModel(st);
+        showUses(st);
         $("train-note").textContent = "";
         return;
       }
@@ -525,6 +654,18 @@ window.GestureLabRecorder = GestureLabRecorder;
   $("save").onclick = () => save();
   $("undo").onclick = () => undo();
   $("check-examples").onclick = () => checkExamples();
+  $("never-fire").onclick = () => neverFire();
+  $("operating-point").onchange = async () => {
+    const sel = $("operating-point");
+    $("train-note").textContent = "training for the operating point “" + sel.options[sel.selectedIndex].text + "”…";
+    try {
+      const r = await api("POST", "/api/operating-point", { choice: sel.value });
+      if (r.report) showReport(r.report);
+      const st = await api("GET", "/api/state");
+      showModel(st); showUses(st);
+      $("train-note").textContent = "";
+    } catch (e) { $("train-note").textContent = ""; status("operating point: " + e.message, "error"); }
+  };
   $("add-label").onclick = () => addLabel();
   $("new-label").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); addLabel(); } });
   $("label-select").onchange = () => localStorage.setItem("gesturelab.label", $("label-select").value);
@@ -536,7 +677,8 @@ window.GestureLabRecorder = GestureLabRecorder;
     try {
       const r = await api("POST", "/api/train", {});
       showReport(r.report);
-      showModel(await api("GET", "/api/state"));
+      const st = await api("GET", "/api/state");
+      showModel(st); showUses(st);
       $("train-note").textContent = "done";
     } catch (e) { $("train-note").textContent = ""; status("training: " + e.message, "error"); }
     finally { b.disabled = false; }
