@@ -493,8 +493,16 @@ private func docExample57(x: [[Double]], y: [Bool]) async throws {
     }
 }
 
-/// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
+/// Sources/GestureTraining/Synthetic/EverydayStrokes.swift:24
 private func docExample58() async throws {
+    do {
+        let negatives = EverydayStrokes.vocabulary(countPerFamily: 50, seed: 7)
+        let zigzags = EverydayStrokes.samples(of: .zigzag, count: 200, seed: 11)
+    }
+}
+
+/// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
+private func docExample59() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -502,7 +510,7 @@ private func docExample58() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample59(sample: Sample) async throws {
+private func docExample60(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)
