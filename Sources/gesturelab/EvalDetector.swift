@@ -36,6 +36,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
 
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var reportOptions: ReportOptions
+    @OptionGroup var openWorld: OpenWorldOptions
     @OptionGroup var datasetOptions: DatasetOptions
     @OptionGroup var output: OutputOptions
 
@@ -58,6 +59,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
         default: file = DetectorKind.allCases.contains { $0.preset(named: thresholds) != nil } ? nil : thresholds
         }
         return named("--dataset", dataset) + named("--model", model) + named("--thresholds", file)
+            + openWorld.negatives.flatMap { named("--negatives", $0) }
     }
 
     func run() throws {
@@ -79,7 +81,8 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
         } else {
             choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
         }
-        let data = try datasetOptions.load(dataset)
+        let data = try openWorld.extended(try datasetOptions.load(dataset), positive: positiveLabel, seed: target.seed,
+                                          loading: { try datasetOptions.load($0) })
         var settingsFrom: AnyDetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
         let bar = StageProgressBar(format: output.format)

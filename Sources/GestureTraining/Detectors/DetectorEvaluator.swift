@@ -53,10 +53,14 @@ public enum DetectorEvaluator {
                                 deviceShifts: [StrokeTransform] = [],
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
-        guard isPositive.contains(true) else {
+        // Fixed thresholds may be scored on data without positives (check marks on a
+        // vocabulary that has none): the FPR per label is then what counts.
+        var isFixed = false
+        if case .fixed = choice { isFixed = true }
+        guard isPositive.contains(true) || isFixed else {
             throw DetectorTrainingError.noPositives(label: positive, labels: Array(Set(m.labels.compactMap { $0 })).sorted())
         }
-        guard isPositive.contains(false) else { throw DetectorTrainingError.noNegatives(label: positive) }
+        guard isPositive.contains(false) || isFixed else { throw DetectorTrainingError.noNegatives(label: positive) }
 
         // Folds: (name, test indices).
         let subjectOf = m.subjects.map { $0 ?? "(none)" }
