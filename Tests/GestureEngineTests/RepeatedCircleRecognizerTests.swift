@@ -21,8 +21,16 @@ struct RepeatedCircleRecognizerTests {
     }
 
     @Test(arguments: [1.0, 2.0, 2.9]) func aCircleDrawnOnceOrMoreFiresAtTouchEnd(_ turns: Double) throws {
-        let url = DatasetLocator.packageRoot.appendingPathComponent("templates/circle.json")
-        let thresholds = try JSONDecoder().decode(CircleThresholds.self, from: Data(contentsOf: url))
+        // (A spiral of as many turns is refused by the same box: its loops shrink.)
+        // A box that accepts one to four loops drawn in place, as training with `--loops 4` makes.
+        let thresholds = CircleThresholds(rule: .trained(settings: CircleDetector.defaultSettings, box: FeatureBox([
+            "loops": FeatureInterval(lower: 1, upper: 4),
+            "revolutions": FeatureInterval(lower: 0.7, upper: 4.3),
+            "loopSizeRatio": FeatureInterval(lower: 0.7),
+            "loopDrift": FeatureInterval(upper: 0.5),
+            "closure": FeatureInterval(upper: 1.0),
+            "radiusDeviation": FeatureInterval(upper: 0.2),
+        ])))
         let sample = circle(turns: turns)
         // The detector itself accepts the stroke …
         #expect(CircleDetector(thresholds: thresholds).detects(sample.gesture.strokes[0]))

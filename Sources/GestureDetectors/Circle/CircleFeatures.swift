@@ -64,8 +64,9 @@ extension CircleDetector {
         /// How many loops the stroke makes: a new loop starts each time the tangent has
         /// turned through another full turn, and counts once 70 % of it is drawn
         /// (1 for a circle drawn once, 3 for one drawn three times). With two or more
-        /// loops, every measure above is taken on the **last** loop alone, and the
-        /// loops are compared with each other by ``loopSizeRatio`` and ``loopDrift``.
+        /// loops, every measure above but ``revolutions`` and ``winding`` (which stay the
+        /// whole stroke's) is taken on the **last** loop alone, and the loops are compared
+        /// with each other by ``loopSizeRatio`` and ``loopDrift``.
         public var loops: Double = 1
         /// Smallest loop's mean radius over the largest's: 1 for one loop or loops of one
         /// size; small for a spiral, whose loops shrink or grow.
@@ -168,7 +169,13 @@ extension CircleDetector {
         // The last loop starts at the point where the one before it ended.
         let last = Array(fine[(loops[loops.count - 1].lowerBound - 1)...])
         let resampled = Stroke(last).resampled(count: p.count).points
-        guard resampled.count == p.count, var shape = singleLoopShape(resampled, settings: settings) else { return nil }
+        guard resampled.count == p.count, var shape = singleLoopShape(resampled, settings: settings),
+              let whole = singleLoopShape(p, settings: settings) else { return nil }
+        // Turning and winding stay the whole stroke's (about the loop count), so a box that
+        // bounds them — every box trained before loops were counted — still refuses what
+        // it refused before.
+        shape.revolutions = whole.revolutions
+        shape.winding = whole.winding
         shape.loops = Double(loops.count)
         shape.loopSizeRatio = smallest / largest
         shape.loopDrift = drift / meanRadius
