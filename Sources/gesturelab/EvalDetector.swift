@@ -34,6 +34,10 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
         "Also measure TPR and FPR with the samples transformed as if from other devices (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), one transform at a time; each sample decided by the thresholds that decided it (with leave-one-subject-out, its fold's)."))
     var deviceShift = false
 
+    @Flag(name: .customLong("negatives-only"), help: ArgumentHelp(
+        "With fixed thresholds, score data that has no positives (check marks on another vocabulary): detections per label are then false positives per label."))
+    var negativesOnly = false
+
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var openWorld: OpenWorldOptions
@@ -105,7 +109,8 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
                                                mode: mode, includeDetails: details || deviceShift || reportOptions.reportDirectory != nil,
                                                trainingExtra: extra, chooseSettings: target.chooseSettings,
                                                otherDetectors: others.map { ($0.recorded, $0.copies) },
-                                               deviceShifts: target.choosingShifts(detector, label: positiveLabel)) {
+                                               deviceShifts: target.choosingShifts(detector, label: positiveLabel),
+                                               allowMissingPositives: negativesOnly) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }
         } catch let error as DetectorTrainingError {
