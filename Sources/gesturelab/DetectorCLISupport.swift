@@ -28,6 +28,11 @@ struct DetectorTargetOptions: ParsableArguments {
         "Also choose the stroke preparation (the detector's settings, a wider corner window, or half the resampled points) on the inner leave-one-subject-out folds, as margin and strictness are."))
     var chooseSettings = false
 
+    @Option(name: .customLong("loops"), help: ArgumentHelp(
+        "Train on a copy of each positive drawn with 2…N loops as well (each extra loop of the person's own circle a little larger or smaller and off-centre), so that a circle drawn N times is still a circle. 0: none.",
+        valueName: "N"))
+    var loops: Int = 0
+
     @Flag(name: .customLong("every-device"), help: ArgumentHelp(
         "Make every choice on the inner folds (margin, strictness, and with --choose-settings or --choose-detector those too) by the worst device: the held-out subjects' strokes are also decided after each device shift (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), and the target must hold on each."))
     var everyDevice = false
@@ -43,12 +48,13 @@ struct DetectorTargetOptions: ParsableArguments {
     /// subject, so inner folds hold each person's copies out with them.
     func measurements(_ kind: DetectorKind, of data: Dataset, label: String) -> (recorded: DetectorMeasurements, copies: DetectorMeasurements?) {
         (DetectorMeasurements.measure(kind, dataset: data),
-         augment > 0 ? DetectorMeasurements.measure(kind, dataset: augmentedCopies(data, kind: kind, label: label)) : nil)
+         augment > 0 || loops > 1 ? DetectorMeasurements.measure(kind, dataset: augmentedCopies(data, kind: kind, label: label)) : nil)
     }
 
     func validate() throws {
         if targetFPR != nil && targetTPR != nil { throw ValidationError("give --target-fpr or --target-tpr, not both") }
         if !(0...20).contains(augment) { throw ValidationError("--augment must be between 0 and 20 copies, got \(augment)") }
+        if !(0...20).contains(loops) { throw ValidationError("--loops must be between 0 and 20, got \(loops)") }
         for (name, v) in [("--target-fpr", targetFPR), ("--target-tpr", targetTPR)] {
             if let v, !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1, got \(v)") }
         }
@@ -62,7 +68,7 @@ struct DetectorTargetOptions: ParsableArguments {
     /// The flags as typed, for provenance notes.
     var commandLine: String {
         let a = (augment > 0 ? " --augment \(augment)" : "") + (chooseSettings ? " --choose-settings" : "")
-            + (everyDevice ? " --every-device" : "")
+            + (loops > 0 ? " --loops \(loops)" : "") + (everyDevice ? " --every-device" : "")
         switch target {
         case .falsePositiveRate(let f): return "--target-fpr \(f) --seed \(seed)\(a)"
         case .truePositiveRate(let t): return "--target-tpr \(t) --seed \(seed)\(a)"
@@ -71,8 +77,69 @@ struct DetectorTargetOptions: ParsableArguments {
 
     /// `augment` transformed copies of every sample of `data` (none when 0), as random
     /// devices within the tolerance of the positive label's gesture.
+    /// With `--loops N`, also each positive drawn with 2…N loops (``LoopedCircles``), and
+    /// their own transformed copies.
     func augmentedCopies(_ data: Dataset, kind: DetectorKind, label: String) -> Dataset {
-        Dataset(StrokeAugmentation.copies(of: data, copies: augment, tolerance: .of(kind, label: label), seed: seed))
+        let looped = loops > 1 ? LoopedCircles.copies(of: data.samples, label: label, maxLoops: loops, seed: seed) : []
+        let all = Dataset(data.samples + looped)
+        let copies = augment > 0 ? StrokeAugmentation.copies(of: all, copies: augment, tolerance: .of(kind, label: label), seed: seed) : []
+        return Dataset(looped + copies)
+    }
+}
+
+/// Open-world negatives (and generated positives) added to the loaded data, shared by
+/// `train detector` and `eval detector`.
+struct OpenWorldOptions: ParsableArguments {
+    @Option(name: .customLong("everyday"), help: ArgumentHelp(
+        "Add N generated everyday strokes of each family (lines, arcs, zig-zags, W's, spirals, coils, letters, taps, scrolls, pans) as negatives, labelled everyday.<family>; FPR is reported per family and training chooses by the worst family.",
+        valueName: "N"))
+    var everyday: Int = 0
+
+    @Option(name: .customLong("everyday-seed"), help: "Seed of the generated strokes (default: --seed); evaluate with another seed than training.")
+    var everydaySeed: UInt64?
+
+    @Option(name: .customLong("negatives"), help: ArgumentHelp(
+        "A dataset whose samples are all negatives, one family per label (labelled negatives:<label>); repeatable.", valueName: "PATH"))
+    var negatives: [String] = []
+
+    @Option(name: .customLong("generated-circles"), help: ArgumentHelp(
+        "Add N generated hand-like circles for each loop count 1…\(CircleDetector.defaultMaxLoops), labelled with the positive label, subject loops-<k> (the per-subject table then reads per loop count).",
+        valueName: "N"))
+    var generatedCircles: Int = 0
+
+    func validate() throws {
+        if !(0...100_000).contains(everyday) { throw ValidationError("--everyday must be between 0 and 100000, got \(everyday)") }
+        if !(0...100_000).contains(generatedCircles) {
+            throw ValidationError("--generated-circles must be between 0 and 100000, got \(generatedCircles)")
+        }
+    }
+
+    var isEmpty: Bool { everyday == 0 && negatives.isEmpty && generatedCircles == 0 }
+
+    /// `data` with the generated and given negatives (and generated circles) added. Negatives
+    /// take the data's subjects in turn, so leave-one-subject-out folds hold out a share of
+    /// them with each person; with no subjects they have none.
+    func extended(_ data: Dataset, positive: String, seed: UInt64, loading: (String) throws -> Dataset) throws -> Dataset {
+        guard !isEmpty else { return data }
+        let subjects = data.subjects
+        var added = EverydayStrokes.vocabulary(countPerFamily: everyday, seed: everydaySeed ?? seed)
+        for path in negatives {
+            added += try loading(path).samples.map { s in
+                var s = s
+                s.label = "negatives:" + (s.label ?? "(unlabelled)")
+                return s
+            }
+        }
+        for i in added.indices { added[i].subject = subjects.isEmpty ? nil : subjects[i % subjects.count] }
+        let circles = LoopedCircles.generated(loops: 1...CircleDetector.defaultMaxLoops, countPerLoopCount: generatedCircles,
+                                              seed: everydaySeed ?? seed, label: positive)
+        return Dataset(data.samples + added + circles)
+    }
+
+    /// The flags as typed, for provenance notes.
+    var commandLine: String {
+        (everyday > 0 ? " --everyday \(everyday)" : "") + (everydaySeed.map { " --everyday-seed \($0)" } ?? "")
+            + negatives.map { " --negatives \($0)" }.joined() + (generatedCircles > 0 ? " --generated-circles \(generatedCircles)" : "")
     }
 }
 

@@ -34,8 +34,13 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
         "Also measure TPR and FPR with the samples transformed as if from other devices (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), one transform at a time; each sample decided by the thresholds that decided it (with leave-one-subject-out, its fold's)."))
     var deviceShift = false
 
+    @Flag(name: .customLong("negatives-only"), help: ArgumentHelp(
+        "With fixed thresholds, score data that has no positives (check marks on another vocabulary): detections per label are then false positives per label."))
+    var negativesOnly = false
+
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var reportOptions: ReportOptions
+    @OptionGroup var openWorld: OpenWorldOptions
     @OptionGroup var datasetOptions: DatasetOptions
     @OptionGroup var output: OutputOptions
 
@@ -58,6 +63,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
         default: file = DetectorKind.allCases.contains { $0.preset(named: thresholds) != nil } ? nil : thresholds
         }
         return named("--dataset", dataset) + named("--model", model) + named("--thresholds", file)
+            + openWorld.negatives.flatMap { named("--negatives", $0) }
     }
 
     func run() throws {
@@ -79,7 +85,8 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
         } else {
             choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
         }
-        let data = try datasetOptions.load(dataset)
+        let data = try openWorld.extended(try datasetOptions.load(dataset), positive: positiveLabel, seed: target.seed,
+                                          loading: { try datasetOptions.load($0) })
         var settingsFrom: AnyDetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
         let bar = StageProgressBar(format: output.format)
@@ -102,7 +109,8 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
                                                mode: mode, includeDetails: details || deviceShift || reportOptions.reportDirectory != nil,
                                                trainingExtra: extra, chooseSettings: target.chooseSettings,
                                                otherDetectors: others.map { ($0.recorded, $0.copies) },
-                                               deviceShifts: target.choosingShifts(detector, label: positiveLabel)) {
+                                               deviceShifts: target.choosingShifts(detector, label: positiveLabel),
+                                               allowMissingPositives: negativesOnly) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }
         } catch let error as DetectorTrainingError {

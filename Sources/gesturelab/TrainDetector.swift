@@ -16,6 +16,7 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
     var positiveLabel: String { which.positiveLabel }
 
     @OptionGroup var target: DetectorTargetOptions
+    @OptionGroup var openWorld: OpenWorldOptions
     @OptionGroup var datasetOptions: DatasetOptions
 
     @Option(help: "Where to write the thresholds JSON (written atomically).")
@@ -40,6 +41,9 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
         /// shifts (and the unshifted samples) on the inner folds.
         var worstDeviceTruePositiveRate: Double?
         var worstDeviceFalsePositiveRate: Double?
+        /// With open-world negatives: the chosen box's FPR per negative family on the inner
+        /// folds (the choice went by the worst).
+        var familyFalsePositiveRates: [String: Double]?
         var thresholds: AnyDetectorThresholds
     }
 
@@ -48,11 +52,12 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
     }
 
     var outputPaths: [OutputPaths.Named] { named("--out", out) }
-    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) }
+    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + openWorld.negatives.flatMap { named("--negatives", $0) } }
 
     func run() throws {
         try checkOutputPaths()
-        let data = try datasetOptions.load(dataset)
+        let data = try openWorld.extended(try datasetOptions.load(dataset), positive: positiveLabel, seed: target.seed,
+                                          loading: { try datasetOptions.load($0) })
         // The requested detector first (a tie keeps it), then any other --choose-detector tries,
         // each on the recorded samples and their copies, in each preparation to choose among.
         // With --every-device, the recorded samples after each device shift, measured as each variant.
@@ -78,12 +83,13 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
         let v = result.chosen.validation
         let worst = result.chosen.shiftValidation == nil ? nil : result.chosen.decisive
         let worstNote = worst.map { "; worst device shift TPR \(DetectorCLI.percent($0.truePositiveRate)), FPR \(DetectorCLI.percent($0.falsePositiveRate))" } ?? ""
+        let familyNote = result.chosen.worstFamily.map { "; worst negative family \($0.family), FPR \(DetectorCLI.percent($0.falsePositiveRate))" } ?? ""
         thresholds.provenance = """
             gesturelab train detector \(detector.rawValue) --dataset \(dataset) --positive \(positiveLabel) \
-            \(target.commandLine)\(which.chooseDetector ? " --choose-detector" : "")\(excluded);\(result.thresholds.kind == detector ? "" : " the \(result.thresholds.kind.rawValue) detector did better on the inner folds;") \(data.count) samples\(target.augment > 0 ? " and \(target.augment) transformed copies of each" : "") \
+            \(target.commandLine)\(openWorld.commandLine)\(which.chooseDetector ? " --choose-detector" : "")\(excluded);\(result.thresholds.kind == detector ? "" : " the \(result.thresholds.kind.rawValue) detector did better on the inner folds;") \(data.count) samples\(target.augment > 0 ? " and \(target.augment) transformed copies of each" : "") \
             (\(result.training.positives) positives, \(result.training.negatives) negatives) from \(data.subjects.count) subjects; margin \(result.chosen.margin), \
             strictness \(result.chosen.strictness); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
-            FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)
+            FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)\(familyNote)
             """
         try DetectorThresholdsFile.write(thresholds, to: out)
         let report = Report(out: out, samples: data.count, positives: result.training.positives,
@@ -93,6 +99,7 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
                             trainingTruePositiveRate: result.training.truePositiveRate,
                             trainingFalsePositiveRate: result.training.falsePositiveRate,
                             worstDeviceTruePositiveRate: worst?.truePositiveRate, worstDeviceFalsePositiveRate: worst?.falsePositiveRate,
+                            familyFalsePositiveRates: result.chosen.familyValidation?.mapValues(\.falsePositiveRate),
                             thresholds: thresholds)
         switch output.format {
         case .json:
@@ -101,7 +108,10 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
             Console.out("wrote \(out)")
             Console.out("\(data.count) samples: \(report.positives) '\(shownValue(positiveLabel))', \(report.negatives) others; seed \(target.seed); target \(target.target)")
             Console.out("chosen margin \(result.chosen.margin), strictness \(result.chosen.strictness)")
-            Console.out("inner leave-one-subject-out: TPR \(DetectorCLI.percent(v.truePositiveRate)), FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)")
+            Console.out("inner leave-one-subject-out: TPR \(DetectorCLI.percent(v.truePositiveRate)), FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)\(familyNote)")
+            for (family, c) in (result.chosen.familyValidation ?? [:]).sorted(by: { $0.key < $1.key }) {
+                Console.out("  negative family \(family): FPR \(DetectorCLI.percent(c.falsePositiveRate)) (\(c.falsePositives)/\(c.negatives))")
+            }
             Console.out("on the training data: TPR \(DetectorCLI.percent(result.training.truePositiveRate)), FPR \(DetectorCLI.percent(result.training.falsePositiveRate))")
         }
     }

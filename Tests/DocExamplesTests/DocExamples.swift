@@ -408,7 +408,7 @@ private func docExample47(store: SampleStore) async throws {
     }
 }
 
-/// Sources/GestureRecorder/TrainingRunner.swift:58
+/// Sources/GestureRecorder/TrainingRunner.swift:37
 private func docExample48() async throws {
     do {
         let sum = try await TrainingThread.run { (1...1_000).reduce(0, +) }   // computed off the server's threads
@@ -441,8 +441,15 @@ private func docExample51(data: Dataset, m: DetectorMeasurements) async throws {
     }
 }
 
+/// Sources/GestureTraining/Detectors/LoopedCircles.swift:17
+private func docExample52() async throws {
+    do {
+        let test = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 100, seed: 99)
+    }
+}
+
 /// Sources/GestureTraining/GestureTraining.docc/GettingStarted.md:10
-private func docExample52(x: [[Double]], y: [Bool]) async throws {
+private func docExample53(x: [[Double]], y: [Bool]) async throws {
     do {
 
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
@@ -453,7 +460,7 @@ private func docExample52(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Matching/TemplateVariants.swift:6
-private func docExample53(gesture: Gesture) async throws {
+private func docExample54(gesture: Gesture) async throws {
     do {
         let v = TemplateVariants(rotationsDegrees: [-10, 10])
         v.variants(of: gesture)   // the gesture, then 2 rotated copies
@@ -461,7 +468,7 @@ private func docExample53(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Metrics/ThresholdSweep.swift:56
-private func docExample54() async throws {
+private func docExample55() async throws {
     do {
         let sweep = ThresholdSweep(positives: [0.9, 0.8], negatives: [0.1, 0.85],
                                    orientation: .higherIsPositive)
@@ -470,14 +477,14 @@ private func docExample54() async throws {
 }
 
 /// Sources/GestureTraining/Metrics/WilsonInterval.swift:6
-private func docExample55() async throws {
+private func docExample56() async throws {
     do {
         WilsonInterval(successes: 0, trials: 100).upper   // 0.037
     }
 }
 
 /// Sources/GestureTraining/Model/GestureModel.swift:20
-private func docExample56(gesture: Gesture) async throws {
+private func docExample57(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
         let result = model.recognizer.recognize(gesture)   // result.label, result.verdict
@@ -485,7 +492,7 @@ private func docExample56(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Reports/SVGDocument.swift:7
-private func docExample57(x: [[Double]], y: [Bool]) async throws {
+private func docExample58(x: [[Double]], y: [Bool]) async throws {
     do {
         var svg = SVGDocument(width: 640, height: 420)
         svg.text("ROC", x: 320, y: 20, anchor: .middle)
@@ -493,17 +500,16 @@ private func docExample57(x: [[Double]], y: [Bool]) async throws {
     }
 }
 
-/// Sources/GestureTraining/Shipped/ShippedTemplates.swift:18
-private func docExample58(circle: any SampleRecognizer) async throws {
+/// Sources/GestureTraining/Synthetic/EverydayStrokes.swift:24
+private func docExample59() async throws {
     do {
-        if let shipped = try ShippedTemplates.thresholds(for: .circle) {
-            print(shipped.value.kind, "from", shipped.origin)   // "circle from templates/circle.json, shipped with GestureLab"
-        }
+        let negatives = EverydayStrokes.vocabulary(countPerFamily: 50, seed: 7)
+        let zigzags = EverydayStrokes.samples(of: .zigzag, count: 200, seed: 11)
     }
 }
 
 /// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
-private func docExample59() async throws {
+private func docExample60() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -511,7 +517,7 @@ private func docExample59() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample60(sample: Sample) async throws {
+private func docExample61(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)

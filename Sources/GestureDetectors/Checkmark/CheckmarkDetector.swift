@@ -34,6 +34,7 @@ extension CheckmarkDetector: ThresholdedShapeDetector {
     public typealias BookRule = CheckPleaseRule
     public static let id = "checkmark"
     public static var featureNames: [String] { Shape.names }
+    public static var countFeatureNames: Set<String> { Shape.countNames }
     public static let defaultSettings = ShapeSettings(resampleCount: 32)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["checkPlease", "checkplease"], title: "CheckPlease", thresholds: .checkPlease)]

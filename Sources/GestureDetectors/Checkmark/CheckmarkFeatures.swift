@@ -59,13 +59,26 @@ extension CheckmarkDetector {
         public var endRise: Double
         /// Bounding-box width over height.
         public var aspectRatio: Double
+        /// Dominant corners: the stroke simplified to straight pieces (Douglas–Peucker at 7%
+        /// of its diagonal), turns under 35° merged away, hooks at the ends dropped. A check
+        /// mark has one; a zig-zag, a Z or a W has two or more, whatever their angles.
+        public var corners: Double = 0
+        /// How many times consecutive dominant corners turn to opposite sides (1 for a Z,
+        /// 2 for a W, 0 for a check mark).
+        public var reversals: Double = 0
+        /// Crossings of the stroke with itself (loops); a check mark has none.
+        public var crossings: Double = 0
 
         /// The names of the values in ``values``, in a fixed order.
         public static let names = [
             "legRatio", "leg1DX", "leg1DY", "leg2DX", "leg2DY", "cornerAngle", "cornerSharpness",
             "cornerPosition", "leg1Straightness", "leg2Straightness", "chordRatio", "cornerCount",
-            "totalAbsoluteTurning", "endRise", "aspectRatio",
+            "totalAbsoluteTurning", "endRise", "aspectRatio", "corners", "reversals", "crossings",
         ]
+
+        /// The measures that count something: bounded by whole numbers, never widened by a
+        /// training margin.
+        public static let countNames: Set<String> = ["cornerCount", "corners", "reversals", "crossings"]
 
         /// The measures by name, as a ``FeatureBox`` reads them.
         public var values: [String: Double] {
@@ -75,7 +88,8 @@ extension CheckmarkDetector {
         /// The measures in the order of ``names``.
         public var vector: [Double] {
             [legRatio, leg1DX, leg1DY, leg2DX, leg2DY, cornerAngle, cornerSharpness, cornerPosition,
-             leg1Straightness, leg2Straightness, chordRatio, cornerCount, totalAbsoluteTurning, endRise, aspectRatio]
+             leg1Straightness, leg2Straightness, chordRatio, cornerCount, totalAbsoluteTurning, endRise, aspectRatio,
+             corners, reversals, crossings]
         }
     }
 
@@ -145,7 +159,8 @@ extension CheckmarkDetector {
         // A flat or thin stroke has no height or width: measure against the longer side.
         let height = Swift.max(box.height, 1e-3 * box.longerSide)
         let width = Swift.max(box.width, 1e-3 * box.longerSide)
-        return Shape(
+        let structure = StrokeStructure.corners(p)
+        var shape = Shape(
             legRatio: leg2 / leg1,
             leg1DX: (c.x - first.x) / leg1, leg1DY: (c.y - first.y) / leg1,
             leg2DX: (last.x - c.x) / leg2, leg2DY: (last.y - c.y) / leg2,
@@ -160,5 +175,9 @@ extension CheckmarkDetector {
             totalAbsoluteTurning: absTurning,
             endRise: (first.y - last.y) / height,
             aspectRatio: width / height)
+        shape.corners = Double(structure.count)
+        shape.reversals = Double(StrokeStructure.reversals(structure))
+        shape.crossings = Double(GeneralShapeDetector.selfIntersections(p))
+        return shape
     }
 }

@@ -2,15 +2,22 @@ import Foundation
 import GestureGeometry
 
 extension CircleDetector {
+    /// The most loops a circle may be drawn with unless training examples show more: 4.
+    /// People asked for a circle often go round two or more times; a trained box accepts
+    /// every loop count up to the larger of this and the most its positives had (``Shape/loops``).
+    public static let defaultMaxLoops = 4
+
     /// Ideal circles a trained circle detector must accept, whatever the recorded
-    /// positives were: geometrically perfect loops of 0.95, 1 and 1.05 turns, drawn
-    /// clockwise and counter-clockwise from the top, radius 100 pt, 64 segments a loop.
+    /// positives were: geometrically perfect loops of 0.95, 1 and 1.05 turns, and perfect
+    /// circles gone round 2, 3 … ``defaultMaxLoops`` times, drawn clockwise and
+    /// counter-clockwise from the top, radius 100 pt, 64 segments a loop.
     ///
     /// Hand-drawn circles turn unevenly, so a box fitted only to them can put a lower
-    /// bound on `turningUnevenness` or `maxTurn` that a perfect circle falls below.
-    /// Training widens the box just enough to contain these shapes.
+    /// bound on `turningUnevenness` or `maxTurn` that a perfect circle falls below, and
+    /// one drawn once bounds the loop count by 1. Training widens the box just enough to
+    /// contain these shapes.
     public static let referenceStrokes: [Stroke] = [1.0, -1.0].flatMap { direction in
-        [0.95, 1.0, 1.05].map { turns in
+        ([0.95, 1.0, 1.05] + (2...defaultMaxLoops).map(Double.init)).map { turns in
             let n = Int((64 * turns).rounded())
             return Stroke((0...n).map { i in
                 let a = -Double.pi / 2 + direction * 2 * Double.pi * turns * Double(i) / Double(n)

@@ -30,6 +30,7 @@ extension CircleDetector: ThresholdedShapeDetector {
     public typealias BookRule = SadunRule
     public static let id = "circle"
     public static var featureNames: [String] { Shape.names }
+    public static var countFeatureNames: Set<String> { Shape.countNames }
     public static let defaultSettings = ShapeSettings(resampleCount: 64)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["sadun"], title: "Sadun", thresholds: .sadun),

@@ -61,16 +61,34 @@ extension CircleDetector {
         /// Coefficient of variation of the turn over the corner window: near 0 when the
         /// curvature is even (a circle), large when turning gathers in corners.
         public var turningUnevenness: Double
+        /// How many loops the stroke makes: a new loop starts each time the tangent has
+        /// turned through another full turn, and counts once 70 % of it is drawn
+        /// (1 for a circle drawn once, 3 for one drawn three times). With two or more
+        /// loops, every measure above but ``revolutions`` and ``winding`` (which stay the
+        /// whole stroke's) is taken on the **last** loop alone, and the loops are compared
+        /// with each other by ``loopSizeRatio`` and ``loopDrift``.
+        public var loops: Double = 1
+        /// Smallest loop's mean radius over the largest's: 1 for one loop or loops of one
+        /// size; small for a spiral, whose loops shrink or grow.
+        public var loopSizeRatio: Double = 1
+        /// Largest distance between two loops' centres over their mean radius: 0 for one
+        /// loop or loops drawn in place; large for a coil that advances along a line.
+        public var loopDrift: Double = 0
 
         public static let names = [
             "radiusDeviation", "minRadiusRatio", "maxRadiusRatio", "closure", "revolutions",
             "turningConsistency", "winding", "aspectRatio", "cornerCount", "maxTurn",
-            "compactness", "turningUnevenness",
+            "compactness", "turningUnevenness", "loops", "loopSizeRatio", "loopDrift",
         ]
+
+        /// The measures that count something: bounded by whole numbers, never widened by a
+        /// training margin.
+        public static let countNames: Set<String> = ["cornerCount", "loops"]
 
         public var vector: [Double] {
             [radiusDeviation, minRadiusRatio, maxRadiusRatio, closure, revolutions,
-             turningConsistency, winding, aspectRatio, cornerCount, maxTurn, compactness, turningUnevenness]
+             turningConsistency, winding, aspectRatio, cornerCount, maxTurn, compactness, turningUnevenness,
+             loops, loopSizeRatio, loopDrift]
         }
 
         public var values: [String: Double] { Dictionary(uniqueKeysWithValues: zip(Self.names, vector)) }
@@ -127,8 +145,45 @@ extension CircleDetector {
     }
 
     /// Shape measures on equally spaced, smoothed points (what ``shape(_:settings:)``
-    /// measures after preparing the stroke).
+    /// measures after preparing the stroke). A stroke of two or more loops
+    /// (``Shape/loops``) is measured on its last loop, resampled to as many points, and
+    /// its loops compared by size and centre.
     public static func shape(resampled p: [Point], settings: ShapeSettings) -> Shape? {
+        guard StrokeStructure.loops(p).count >= 2 else { return singleLoopShape(p, settings: settings) }
+        // Loops are cut and compared on a finer copy: a few resampled points a loop are
+        // too coarse to place a loop's centre.
+        let fine = Stroke(p).smoothed(granularity: 4).resampled(count: Swift.max(p.count, 32) * 4).points
+        let loops = StrokeStructure.loops(fine)
+        guard loops.count >= 2, fine.allSatisfy(\.isFinite) else { return singleLoopShape(p, settings: settings) }
+        var centres: [Point] = [], radii: [Double] = []
+        for range in loops {
+            let part = Array(fine[range])
+            guard let c = Stroke(part).centroid else { return nil }
+            centres.append(c)
+            radii.append(part.reduce(0) { $0 + $1.distance(to: c) } / Double(part.count))
+        }
+        guard let smallest = radii.min(), let largest = radii.max(), largest > 0 else { return nil }
+        let meanRadius = radii.reduce(0, +) / Double(radii.count)
+        var drift = 0.0
+        for i in centres.indices { for j in centres.indices where j > i { drift = Swift.max(drift, centres[i].distance(to: centres[j])) } }
+        // The last loop starts at the point where the one before it ended.
+        let last = Array(fine[(loops[loops.count - 1].lowerBound - 1)...])
+        let resampled = Stroke(last).resampled(count: p.count).points
+        guard resampled.count == p.count, var shape = singleLoopShape(resampled, settings: settings),
+              let whole = singleLoopShape(p, settings: settings) else { return nil }
+        // Turning and winding stay the whole stroke's (about the loop count), so a box that
+        // bounds them — every box trained before loops were counted — still refuses what
+        // it refused before.
+        shape.revolutions = whole.revolutions
+        shape.winding = whole.winding
+        shape.loops = Double(loops.count)
+        shape.loopSizeRatio = smallest / largest
+        shape.loopDrift = drift / meanRadius
+        return shape
+    }
+
+    /// The measures of one loop (every measure but the loop count and comparisons).
+    static func singleLoopShape(_ p: [Point], settings: ShapeSettings) -> Shape? {
         guard p.count >= 3, let c = Stroke(p).centroid, let box = Stroke(p).boundingBox else { return nil }
         let r = p.map { $0.distance(to: c) }
         let n = Double(r.count)

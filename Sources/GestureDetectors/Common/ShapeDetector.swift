@@ -41,6 +41,9 @@ public protocol ShapeDetector: Sendable {
     /// Strokes a trained box is widened to accept whatever the recorded positives were
     /// (an ideal circle); none by default.
     static var referenceStrokes: [Stroke] { get }
+    /// Names among ``featureNames`` that count something (corners, loops): training bounds
+    /// them by whole numbers and never widens them by a margin; none by default.
+    static var countFeatureNames: Set<String> { get }
     /// The book's presets, the default one first; none by default.
     static var bookPresets: [BookPreset<Self>] { get }
     /// Whether the detector decides while the finger moves unless told otherwise (the
@@ -63,6 +66,7 @@ extension ShapeDetector {
     public typealias Stream = DetectorStream<Self>
 
     public static var referenceStrokes: [Stroke] { [] }
+    public static var countFeatureNames: Set<String> { [] }
     public static var bookPresets: [BookPreset<Self>] { [] }
     public static var decidesWhileMoving: Bool { false }
     public static var tolerance: ShapeTolerance { .slightTilt }

@@ -63,20 +63,35 @@ public struct BoxTrainer: Sendable {
         /// Counts on the held-out subjects' recorded samples under each device shift
         /// (``ShiftedVectors``); `nil` when training was not asked to hold on every device.
         public var shiftValidation: [BinaryCounts]?
+        /// Counts on the held-out negatives of each negative family (``BoxTrainer/family(ofLabel:)``);
+        /// `nil` when every negative is of one family.
+        public var familyValidation: [String: BinaryCounts]?
 
-        public init(margin: Double, strictness: Double, validation: BinaryCounts, shiftValidation: [BinaryCounts]? = nil) {
+        public init(margin: Double, strictness: Double, validation: BinaryCounts, shiftValidation: [BinaryCounts]? = nil,
+                    familyValidation: [String: BinaryCounts]? = nil) {
             self.margin = margin
             self.strictness = strictness
             self.validation = validation
             self.shiftValidation = shiftValidation
+            self.familyValidation = familyValidation
         }
 
         /// The rates the choice goes by: the validation's own; with device shifts, the
         /// worst over the validation and every shift (the lowest TPR, the highest FPR), so
-        /// that a candidate meets a target only when it does so on every shifted device.
+        /// that a candidate meets a target only when it does so on every shifted device;
+        /// with negative families, the FPR is the worst family's, so that a target holds
+        /// against every kind of negative, not on average.
         public var decisive: (truePositiveRate: Double, falsePositiveRate: Double) {
             let all = [validation] + (shiftValidation ?? [])
-            return (all.map(\.truePositiveRate).min() ?? 0, all.map(\.falsePositiveRate).max() ?? 1)
+            let families = (familyValidation ?? [:]).values.filter { $0.negatives > 0 }.map(\.falsePositiveRate)
+            return (all.map(\.truePositiveRate).min() ?? 0, (all.map(\.falsePositiveRate) + families).max() ?? 1)
+        }
+
+        /// The negative family with the highest FPR on the inner folds, with that FPR.
+        public var worstFamily: (family: String, falsePositiveRate: Double)? {
+            (familyValidation ?? [:]).filter { $0.value.negatives > 0 }
+                .map { ($0.key, $0.value.falsePositiveRate) }
+                .max { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 > $1.0 }
         }
     }
 
@@ -107,28 +122,52 @@ public struct BoxTrainer: Sendable {
     /// Feature values the fitted box must accept (reference shapes such as an ideal
     /// circle): after fitting, each interval is widened just enough to contain them.
     public var references: [[String: Double]] = []
+    /// Features that count something (corners, loops; ``GestureDetectors/ShapeDetector/countFeatureNames``):
+    /// their bounds are whole numbers on the positives' quantiles, never widened by the
+    /// margin, and their scale is one count.
+    public var countFeatures: Set<String> = []
 
     public init() {}
+
+    /// The negative family of a label, for choosing by the worst family: an everyday
+    /// stroke's family label (`everyday.zigzag`), a given negative's label kept with its
+    /// `negatives:` prefix, and `recorded` for every other label.
+    public static func family(ofLabel label: String?) -> String {
+        guard let label else { return "recorded" }
+        if label.hasPrefix("everyday.") || label.hasPrefix("negatives:") { return label }
+        return "recorded"
+    }
 
     /// Per-feature sorted positive values and spreads.
     struct Profile {
         var sorted: [[Double]]
         var spread: [Double]
+        var isCount: [Bool]
 
-        init(positives: [[Double]], featureCount: Int) {
+        init(positives: [[Double]], featureCount: Int, isCount: [Bool] = []) {
             sorted = (0..<featureCount).map { j in positives.map { $0[j] }.filter(\.isFinite).sorted() }
-            spread = sorted.map { v in
+            self.isCount = (0..<featureCount).map { $0 < isCount.count && isCount[$0] }
+            spread = sorted.enumerated().map { j, v in
+                if j < isCount.count, isCount[j] { return 1 }
                 guard !v.isEmpty else { return 1 }
                 let s = BoxTrainer.quantile(v, 0.95) - BoxTrainer.quantile(v, 0.05)
                 return s > 0 ? s : Swift.max(1e-6, 0.01 * abs(BoxTrainer.quantile(v, 0.5)))
             }
         }
 
+        // A count's bound is the whole number at the quantile (rounded outward at level 0,
+        // so every positive is inside; inward beyond), never widened by the margin.
         func lower(_ j: Int, level: Double, margin: Double) -> Double {
-            sorted[j].isEmpty ? -.infinity : BoxTrainer.quantile(sorted[j], level) - margin * spread[j]
+            guard !sorted[j].isEmpty else { return -.infinity }
+            let q = BoxTrainer.quantile(sorted[j], level)
+            if isCount[j] { return level == 0 ? q.rounded(.down) : q.rounded(.up) }
+            return q - margin * spread[j]
         }
         func upper(_ j: Int, level: Double, margin: Double) -> Double {
-            sorted[j].isEmpty ? .infinity : BoxTrainer.quantile(sorted[j], 1 - level) + margin * spread[j]
+            guard !sorted[j].isEmpty else { return .infinity }
+            let q = BoxTrainer.quantile(sorted[j], 1 - level)
+            if isCount[j] { return level == 0 ? q.rounded(.up) : q.rounded(.down) }
+            return q + margin * spread[j]
         }
     }
 
@@ -136,12 +175,20 @@ public struct BoxTrainer: Sendable {
     /// - Parameters:
     ///   - fprGoal: stop tightening once the training FPR is at most this.
     ///   - tprFloor: never take a step that brings the training TPR below this.
+    ///   - families: each row's negative family (``family(ofLabel:)``), or `nil` for one
+    ///     family. With families the FPR goal must hold on the worst family, and each step
+    ///     weighs what it removes from each family still above the goal by that family's size.
     public func fit(vectors: [[Double]?], isPositive: [Bool], names: [String], margin: Double,
-                    fprGoal: Double, tprFloor: Double) -> FeatureBox {
+                    fprGoal: Double, tprFloor: Double, families: [String]? = nil) -> FeatureBox {
         let d = names.count
         let positives = zip(vectors, isPositive).compactMap { $1 ? $0 : nil }
         guard !positives.isEmpty else { return FeatureBox() }
-        let profile = Profile(positives: positives, featureCount: d)
+        let profile = Profile(positives: positives, featureCount: d, isCount: names.map(countFeatures.contains))
+        // Family index of each row (0 for all without families).
+        let familyNames = Array(Set(families ?? [])).sorted()
+        let familyIndex = Dictionary(uniqueKeysWithValues: familyNames.enumerated().map { ($1, $0) })
+        let rowFamily = vectors.indices.map { i in families.flatMap { familyIndex[$0[i]] } ?? 0 }
+        let familyCount = Swift.max(1, familyNames.count)
         var levelIndex = [[Int]](repeating: [0, 0], count: d)   // [lower side, upper side]
         var lo = (0..<d).map { profile.lower($0, level: levels[0], margin: margin) }
         var hi = (0..<d).map { profile.upper($0, level: levels[0], margin: margin) }
@@ -149,34 +196,45 @@ public struct BoxTrainer: Sendable {
             for j in 0..<d where !(v[j].isFinite && v[j] >= lo[j] && v[j] <= hi[j]) { return false }
             return true
         }
-        var acceptedPos: [[Double]] = [], acceptedNeg: [[Double]] = []
-        var negTotal = 0, posTotal = 0
-        for (v, p) in zip(vectors, isPositive) {
-            if p { posTotal += 1 } else { negTotal += 1 }
+        var acceptedPos: [[Double]] = [], acceptedNeg: [(v: [Double], family: Int)] = []
+        var negTotals = [Int](repeating: 0, count: familyCount), posTotal = 0
+        for (i, (v, p)) in zip(vectors, isPositive).enumerated() {
+            if p { posTotal += 1 } else { negTotals[rowFamily[i]] += 1 }
             guard let v, inside(v) else { continue }
-            if p { acceptedPos.append(v) } else { acceptedNeg.append(v) }
+            if p { acceptedPos.append(v) } else { acceptedNeg.append((v, rowFamily[i])) }
         }
-        let n = Double(Swift.max(1, negTotal)), p = Double(Swift.max(1, posTotal))
-        while Double(acceptedNeg.count) / n > fprGoal {
-            var best: (gain: Double, j: Int, side: Int, bound: Double)?
+        let n = negTotals.map { Double(Swift.max(1, $0)) }, p = Double(Swift.max(1, posTotal))
+        func familyRates() -> [Double] {
+            var accepted = [Int](repeating: 0, count: familyCount)
+            for a in acceptedNeg { accepted[a.family] += 1 }
+            return (0..<familyCount).map { Double(accepted[$0]) / n[$0] }
+        }
+        while familyRates().max() ?? 0 > fprGoal {
+            // Only families still above the goal count towards a step's gain.
+            let above = familyRates().map { $0 > fprGoal }
+            var best: (gain: Double, j: Int, side: Int, bound: Double, level: Int)?
             for j in 0..<d {
-                for side in 0..<2 where levelIndex[j][side] + 1 < levels.count {
-                    let level = levels[levelIndex[j][side] + 1]
-                    let bound = side == 0 ? profile.lower(j, level: level, margin: margin)
-                                          : profile.upper(j, level: level, margin: margin)
-                    func cut(_ v: [Double]) -> Bool { side == 0 ? v[j] < bound : v[j] > bound }
-                    let lostNeg = acceptedNeg.reduce(0) { $0 + (cut($1) ? 1 : 0) }
-                    guard lostNeg > 0 else { continue }
-                    let lostPos = acceptedPos.reduce(0) { $0 + (cut($1) ? 1 : 0) }
-                    if Double(acceptedPos.count - lostPos) / p < tprFloor { continue }
-                    let gain = (Double(lostNeg) / n) / (Double(lostPos) / p + 1 / p)
-                    if best.map({ gain > $0.gain }) ?? true { best = (gain, j, side, bound) }
+                // Each side moves to its nearest level that removes a negative (a level
+                // that removes none would never be taken, and would stop the side there).
+                for side in 0..<2 {
+                    for next in (levelIndex[j][side] + 1)..<Swift.max(levelIndex[j][side] + 1, levels.count) {
+                        let bound = side == 0 ? profile.lower(j, level: levels[next], margin: margin)
+                                              : profile.upper(j, level: levels[next], margin: margin)
+                        func cut(_ v: [Double]) -> Bool { side == 0 ? v[j] < bound : v[j] > bound }
+                        let lostNeg = acceptedNeg.reduce(0.0) { $0 + (above[$1.family] && cut($1.v) ? 1 / n[$1.family] : 0) }
+                        guard lostNeg > 0 else { continue }
+                        let lostPos = acceptedPos.reduce(0) { $0 + (cut($1) ? 1 : 0) }
+                        if Double(acceptedPos.count - lostPos) / p < tprFloor { break }
+                        let gain = lostNeg / (Double(lostPos) / p + 1 / p)
+                        if best.map({ gain > $0.gain }) ?? true { best = (gain, j, side, bound, next) }
+                        break
+                    }
                 }
             }
             guard let b = best else { break }
-            levelIndex[b.j][b.side] += 1
+            levelIndex[b.j][b.side] = b.level
             if b.side == 0 { lo[b.j] = b.bound } else { hi[b.j] = b.bound }
-            acceptedNeg.removeAll { !inside($0) }
+            acceptedNeg.removeAll { !inside($0.v) }
             acceptedPos.removeAll { !inside($0) }
         }
         var intervals: [String: FeatureInterval] = [:]
@@ -210,9 +268,14 @@ public struct BoxTrainer: Sendable {
     ///   - shifted: the same rows under device shifts; each candidate is then also scored
     ///     on the held-out rows' shifted forms (``Candidate/shiftValidation``) and chosen by
     ///     its worst (``Candidate/decisive``).
+    ///   - families: each row's negative family (``family(ofLabel:)``): boxes are fitted
+    ///     for the worst family, and each candidate's held-out counts are kept per family
+    ///   (``Candidate/familyValidation``) and chosen by the worst.
     public func candidates(vectors: [[Double]?], isPositive: [Bool], groups: [String?], names: [String],
-                           target: Target, seed: UInt64, shifted: ShiftedVectors? = nil,
+                           target: Target, seed: UInt64, shifted: ShiftedVectors? = nil, families: [String]? = nil,
                            progress: ((_ done: Int, _ total: Int) -> Void)? = nil) -> [Candidate] {
+        let families = families.flatMap { Set($0).count > 1 ? $0 : nil }
+        var familyCounts = [[String: BinaryCounts]](repeating: [:], count: margins.count * strictnesses.count)
         let folds = Self.folds(groups: groups, randomFolds: randomFolds, seed: seed)
         let grid = margins.flatMap { m in strictnesses.map { (m, $0) } }
         var counts = [BinaryCounts](repeating: BinaryCounts(), count: grid.count)
@@ -221,13 +284,19 @@ public struct BoxTrainer: Sendable {
         for (k, fold) in folds.enumerated() {
             let trainIdx = vectors.indices.filter { !fold[$0] }
             let tv = trainIdx.map { vectors[$0] }, tp = trainIdx.map { isPositive[$0] }
+            let tf = families.map { f in trainIdx.map { f[$0] } }
             for (g, (margin, strictness)) in grid.enumerated() {
                 let (fprGoal, tprFloor) = Self.goals(target, strictness: strictness)
-                let box = fit(vectors: tv, isPositive: tp, names: names, margin: margin, fprGoal: fprGoal, tprFloor: tprFloor)
+                let box = fit(vectors: tv, isPositive: tp, names: names, margin: margin, fprGoal: fprGoal, tprFloor: tprFloor,
+                              families: tf)
                 let compiled = CompiledBox(box, names: names)
                 var c = BinaryCounts()
                 for i in vectors.indices where fold[i] {
-                    c.record(isPositive: isPositive[i], accepted: vectors[i].map(compiled.accepts) ?? false)
+                    let accepted = vectors[i].map(compiled.accepts) ?? false
+                    c.record(isPositive: isPositive[i], accepted: accepted)
+                    if let families, !isPositive[i] {
+                        familyCounts[g][families[i], default: BinaryCounts()].record(isPositive: false, accepted: accepted)
+                    }
                 }
                 counts[g] = counts[g] + c
                 if let shifted {
@@ -243,7 +312,8 @@ public struct BoxTrainer: Sendable {
             progress?(k + 1, folds.count)
         }
         return grid.enumerated().map { g, mc in
-            Candidate(margin: mc.0, strictness: mc.1, validation: counts[g], shiftValidation: shifted == nil ? nil : shiftCounts[g])
+            Candidate(margin: mc.0, strictness: mc.1, validation: counts[g], shiftValidation: shifted == nil ? nil : shiftCounts[g],
+                      familyValidation: families == nil ? nil : familyCounts[g])
         }
     }
 

@@ -42,6 +42,8 @@ public enum DetectorEvaluator {
     ///   - deviceShifts: when training, choose everything on the inner folds by the worst of
     ///     these device shifts as well (``DetectorTrainer/train(_:positive:indices:target:seed:trainer:shifted:progress:)``):
     ///     the held-out subjects' samples, each shift applied alone, must meet the target too.
+    ///   - allowMissingPositives: with fixed thresholds, score data without positives (or
+    ///     without negatives) instead of refusing it: the FPR per label is then what counts.
     ///   - progress: (done, total) over folds (training) or samples.
     /// - Throws: ``DetectorTrainingError`` when there are no positives or negatives, or a
     ///   training fold is empty.
@@ -50,13 +52,17 @@ public enum DetectorEvaluator {
                                 includeDetails: Bool = false, trainingExtra: DetectorMeasurements? = nil,
                                 chooseSettings: Bool = false,
                                 otherDetectors: [(measured: DetectorMeasurements, extra: DetectorMeasurements?)] = [],
-                                deviceShifts: [StrokeTransform] = [],
+                                deviceShifts: [StrokeTransform] = [], allowMissingPositives: Bool = false,
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
-        guard isPositive.contains(true) else {
+        // Fixed thresholds may be scored on data without positives (check marks on a
+        // vocabulary that has none): the FPR per label is then what counts.
+        var isFixed = false
+        if case .fixed = choice { isFixed = allowMissingPositives }
+        guard isPositive.contains(true) || isFixed else {
             throw DetectorTrainingError.noPositives(label: positive, labels: Array(Set(m.labels.compactMap { $0 })).sorted())
         }
-        guard isPositive.contains(false) else { throw DetectorTrainingError.noNegatives(label: positive) }
+        guard isPositive.contains(false) || isFixed else { throw DetectorTrainingError.noNegatives(label: positive) }
 
         // Folds: (name, test indices).
         let subjectOf = m.subjects.map { $0 ?? "(none)" }

@@ -51,7 +51,8 @@ public enum DetectorTrainer {
             let candidates = p.trainer.candidates(vectors: p.vectors, isPositive: p.isPositive,
                                                   groups: p.indices.map { m.subjects[$0] }, names: m.featureNames,
                                                   target: target, seed: seed,
-                                                  shifted: shifted.isEmpty ? nil : p.shiftedVectors(shifted[v])) {
+                                                  shifted: shifted.isEmpty ? nil : p.shiftedVectors(shifted[v]),
+                                                  families: p.families) {
                 progress?(v * $1 + $0, variants.count * $1)
             }
             guard let chosen = BoxTrainer.choose(candidates, target: target) else {
@@ -65,7 +66,7 @@ public enum DetectorTrainer {
         let m = p.measurements
         let goals = BoxTrainer.goals(target, strictness: chosen.strictness)
         let box = p.trainer.fit(vectors: p.vectors, isPositive: p.isPositive, names: m.featureNames, margin: chosen.margin,
-                                fprGoal: goals.fprGoal, tprFloor: goals.tprFloor)
+                                fprGoal: goals.fprGoal, tprFloor: goals.tprFloor, families: p.families)
         // A detector trained per label records it; a model folder's detectors are named by their file.
         let thresholds = m.kind.trained(settings: m.settings, box: box, label: m.kind.defaultLabel == nil ? positive : nil)
         var training = BinaryCounts()
@@ -81,6 +82,8 @@ public enum DetectorTrainer {
         let indices: [Int]
         let isPositive: [Bool]
         let vectors: [[Double]?]
+        /// Each row's negative family (``BoxTrainer/family(ofLabel:)``; positives count as recorded).
+        let families: [String]
         var trainer: BoxTrainer
 
         init(_ m: DetectorMeasurements, positive: String, indices: [Int]?, trainer: BoxTrainer) throws {
@@ -93,7 +96,9 @@ public enum DetectorTrainer {
             }
             guard isPositive.contains(false) else { throw DetectorTrainingError.noNegatives(label: positive) }
             vectors = self.indices.map { m.vectors[$0] }
+            families = self.indices.map { m.labels[$0] == positive ? "recorded" : BoxTrainer.family(ofLabel: m.labels[$0]) }
             self.trainer = trainer
+            self.trainer.countFeatures.formUnion(m.kind.detector.countFeatureNames)
             self.trainer.references += DetectorTrainer.referenceShapes(m.kind, label: positive, settings: m.settings)
         }
 

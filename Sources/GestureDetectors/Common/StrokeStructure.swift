@@ -1,0 +1,112 @@
+import Foundation
+import GestureGeometry
+
+/// Counted, bounded measures of a stroke's structure that a user can read and check by
+/// eye: how many dominant corners it has, how often its turning changes side, how many
+/// loops it makes. A trained box bounds them like any measure, but a count cannot drift
+/// with size, sampling or jitter the way an angle can, so "at most one corner" keeps a
+/// zig-zag out whatever its angles.
+package enum StrokeStructure {
+    /// Corners of a stroke simplified to its straight pieces.
+    package struct Corner: Hashable, Sendable {
+        /// Index of the corner's vertex in the points.
+        package var index: Int
+        /// Signed turn at the corner in radians (positive: clockwise on screen).
+        package var turn: Double
+    }
+
+    /// Fraction of the bounding-box diagonal a point may lie off the simplified polyline
+    /// (Douglas–Peucker tolerance).
+    package static let tolerance = 0.07
+    /// Smallest turn, in degrees, that counts as a corner.
+    package static let minimumTurnDegrees = 35.0
+    /// A first or last piece shorter than this fraction of the path is a hook (the pen
+    /// landing or lifting), not a leg: its corner is not counted.
+    package static let hookFraction = 0.08
+
+    /// The dominant corners of equally spaced points: the stroke simplified by
+    /// Douglas–Peucker at ``tolerance`` of its diagonal, vertices turning less than
+    /// ``minimumTurnDegrees`` merged away, hooks at either end dropped.
+    /// Edge cases: fewer than three points, or a zero-size stroke, have no corners.
+    package static func corners(_ p: [Point]) -> [Corner] {
+        guard p.count >= 3, let box = Stroke(p).boundingBox else { return [] }
+        let diagonal = (box.width * box.width + box.height * box.height).squareRoot()
+        guard diagonal > 0, diagonal.isFinite else { return [] }
+        var keep = [Bool](repeating: false, count: p.count)
+        keep[0] = true
+        keep[p.count - 1] = true
+        simplify(p, 0, p.count - 1, epsilon: tolerance * diagonal, keep: &keep)
+        var vertices = p.indices.filter { keep[$0] }
+        let limit = minimumTurnDegrees * .pi / 180
+        func turn(_ k: Int) -> Double {
+            Angles.signedTurn(from: p[vertices[k]] - p[vertices[k - 1]], to: p[vertices[k + 1]] - p[vertices[k]]) ?? 0
+        }
+        // Merge the gentlest vertex away until every remaining one turns enough.
+        while vertices.count > 2 {
+            let gentlest = (1..<(vertices.count - 1)).min { abs(turn($0)) < abs(turn($1)) }!
+            guard abs(turn(gentlest)) < limit else { break }
+            vertices.remove(at: gentlest)
+        }
+        let total = Path.length(p)
+        func piece(_ a: Int, _ b: Int) -> Double { p[vertices[a]].distance(to: p[vertices[b]]) }
+        if vertices.count > 2, piece(0, 1) < hookFraction * total { vertices.remove(at: 1) }
+        let n = vertices.count
+        if n > 2, piece(n - 2, n - 1) < hookFraction * total { vertices.remove(at: n - 2) }
+        guard vertices.count > 2 else { return [] }
+        return (1..<(vertices.count - 1)).map { Corner(index: vertices[$0], turn: turn($0)) }
+    }
+
+    /// How many times consecutive corners turn to opposite sides: 0 for one corner or a
+    /// polygon turning one way, 1 for a Z or an N, 2 for a W (zig-zags reverse at every corner).
+    package static func reversals(_ corners: [Corner]) -> Int {
+        zip(corners, corners.dropFirst()).reduce(0) { $0 + (($1.0.turn > 0) != ($1.1.turn > 0) ? 1 : 0) }
+    }
+
+    private static func simplify(_ p: [Point], _ a: Int, _ b: Int, epsilon: Double, keep: inout [Bool]) {
+        guard b > a + 1 else { return }
+        var farthest = a, distance = -1.0
+        for i in (a + 1)..<b {
+            let d = distanceToSegment(p[i], p[a], p[b])
+            if d > distance { distance = d; farthest = i }
+        }
+        guard distance > epsilon else { return }
+        keep[farthest] = true
+        simplify(p, a, farthest, epsilon: epsilon, keep: &keep)
+        simplify(p, farthest, b, epsilon: epsilon, keep: &keep)
+    }
+
+    static func distanceToSegment(_ q: Point, _ a: Point, _ b: Point) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let len2 = dx * dx + dy * dy
+        guard len2 > 0 else { return q.distance(to: a) }
+        let t = Swift.max(0, Swift.min(1, ((q.x - a.x) * dx + (q.y - a.y) * dy) / len2))
+        return q.distance(to: Point(x: a.x + t * dx, y: a.y + t * dy))
+    }
+
+    /// Loops of equally spaced points, cut where the tangent has turned through another
+    /// full turn (2π of signed turning, counted in the stroke's own direction). A loop
+    /// counts once 70 % of it is drawn; what is left after the last full turn goes with
+    /// the last loop. Returns the index ranges of the loops (one range for a stroke that
+    /// turns less than 1.7 times).
+    package static func loops(_ p: [Point]) -> [Range<Int>] {
+        guard p.count >= 3 else { return [0..<p.count] }
+        var cumulative = [0.0, 0.0]   // turning accumulated up to each vertex
+        for i in 1..<(p.count - 1) {
+            cumulative.append(cumulative[i] + (Angles.signedTurn(from: p[i] - p[i - 1], to: p[i + 1] - p[i]) ?? 0))
+        }
+        let total = cumulative.last ?? 0
+        let sign: Double = total >= 0 ? 1 : -1
+        let revolutions = abs(total) / (2 * .pi)
+        let count = Swift.max(1, Int(revolutions + 0.3))
+        guard count > 1 else { return [0..<p.count] }
+        var cuts = [0]
+        for k in 1..<count {
+            let target = 2 * .pi * Double(k)
+            if let i = cumulative.indices.first(where: { sign * cumulative[$0] >= target }), i > cuts.last! + 2 {
+                cuts.append(i)
+            }
+        }
+        cuts.append(p.count)
+        return zip(cuts, cuts.dropFirst()).map { $0..<$1 }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureGeometry
+
+/// Circles drawn more than once: people asked for a circle often go round two or more
+/// times. Two uses:
+///
+/// - **Training** (``copies(of:label:maxLoops:seed:)``): each recorded circle is drawn
+///   again 1…`maxLoops − 1` more times from its own points — every extra loop a little
+///   larger or smaller and a little off-centre, as hands do — so that a trained box learns
+///   how much loops of one person's circle differ (``GestureDetectors/CircleDetector/Shape/loopSizeRatio``,
+///   ``GestureDetectors/CircleDetector/Shape/loopDrift``) and accepts up to `maxLoops` loops.
+/// - **Evaluation** (``generated(loops:countPerLoopCount:seed:label:)``): synthetic hand-like
+///   circles of a given loop count, for measuring the detector on shapes no recording had.
+///
+/// ```swift
+/// let test = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 100, seed: 99)
+/// ```
+public enum LoopedCircles {
+    /// For each sample labelled `label`, one copy drawn with 2…`maxLoops` loops (the count
+    /// cycles so each appears equally often), keeping its label and subject, with
+    /// `meta["synthetic"] = "loops"`. Other samples give no copies.
+    public static func copies(of samples: [Sample], label: String, maxLoops: Int, seed: UInt64) -> [Sample] {
+        guard maxLoops >= 2 else { return [] }
+        var out: [Sample] = []
+        for (i, s) in samples.enumerated() where s.label == label {
+            var rng = SeededGenerator.derived(seed: seed ^ 0x100B_5C1E, stream: UInt64(i))
+            let stroke = DetectorMeasurements.stroke(of: s)
+            guard stroke.count >= 3, stroke.isFinite, let c = stroke.centroid else { continue }
+            let loops = 2 + out.count % (maxLoops - 1)
+            var points = stroke.points
+            let duration = (stroke.points.last?.t ?? 0) - (stroke.points.first?.t ?? 0)
+            let radius = stroke.points.reduce(0) { $0 + $1.distance(to: c) } / Double(stroke.count)
+            var scale = 1.0, offset = Point(x: 0, y: 0)
+            for k in 1..<loops {
+                scale *= Double.random(in: 0.9...1.1, using: &rng)
+                offset = Point(x: offset.x + radius * Double.random(in: -0.12...0.12, using: &rng),
+                               y: offset.y + radius * Double.random(in: -0.12...0.12, using: &rng))
+                let shift = (duration > 0 ? duration : 0.01 * Double(stroke.count)) * Double(k)
+                points += stroke.points.dropFirst().map { p in
+                    Point(x: c.x + offset.x + (p.x - c.x) * scale, y: c.y + offset.y + (p.y - c.y) * scale,
+                          t: p.t.map { $0 + shift })
+                }
+            }
+            var meta = s.meta
+            meta["synthetic"] = "loops"
+            meta["loops"] = String(loops)
+            out.append(Sample(gesture: Gesture([Stroke(points)]), label: s.label, subject: s.subject, meta: meta,
+                              source: (s.source ?? "sample \(i)") + " drawn with \(loops) loops"))
+        }
+        return out
+    }
+
+    /// Hand-like synthetic circles: for each loop count in `loops`, `countPerLoopCount`
+    /// circles of radius 15–150 pt, either direction, any starting angle, aspect within
+    /// 0.85–1.15, each loop up to 10 % larger or smaller and up to 10 % of the radius
+    /// off-centre from the one before, with hand wobble and sensor jitter, sampled at
+    /// 60–240 Hz at 1–2.5 s a loop. Subject `"loops-<k>"` (so per-subject tables read as
+    /// per loop count), `meta["synthetic"] = "circle"`.
+    public static func generated(loops: ClosedRange<Int>, countPerLoopCount: Int, seed: UInt64,
+                                 label: String = "circle") -> [Sample] {
+        loops.flatMap { k in
+            (0..<Swift.max(0, countPerLoopCount)).map { i in
+                var rng = SeededGenerator.derived(seed: seed ^ (UInt64(k) &* 0xA24B_AED4_963E_E407), stream: UInt64(i))
+                return Sample(gesture: Gesture([circle(loops: k, using: &rng)]), label: label, subject: "loops-\(k)",
+                              meta: ["synthetic": "circle", "loops": String(k)],
+                              source: "synthetic circle, \(k) loops, \(i) (seed \(seed))")
+            }
+        }
+    }
+
+    static func circle(loops: Int, using rng: inout SeededGenerator) -> Stroke {
+        let radius = exp(Double.random(in: log(15.0)...log(150.0), using: &rng))
+        let aspect = Double.random(in: 0.85...1.15, using: &rng)
+        let tilt = Double.random(in: 0..<(.pi), using: &rng)
+        let direction: Double = Bool.random(using: &rng) ? 1 : -1
+        let start = Double.random(in: 0..<(2 * .pi), using: &rng)
+        // A single circle is closed to within ±15 % of a turn; repeated ones end anywhere
+        // in their last loop's final quarter.
+        let turns = Double(loops) + (loops == 1 ? Double.random(in: -0.08...0.15, using: &rng)
+                                                 : Double.random(in: -0.25...0.1, using: &rng))
+        let rate = [60.0, 120, 240, 125, 90][Int.random(in: 0..<5, using: &rng)]
+        let secondsPerLoop = Double.random(in: 1...2.5, using: &rng)
+        let n = Swift.max(8, Int(turns * secondsPerLoop * rate))
+        let wobble = Double.random(in: 0.01...0.04, using: &rng)
+        let f1 = Double.random(in: 1...3, using: &rng), p1 = Double.random(in: 0..<(2 * .pi), using: &rng)
+        var growth = [1.0], drift = [Point(x: 0, y: 0)]
+        for _ in 0...loops {
+            growth.append(growth[growth.count - 1] * Double.random(in: 0.9...1.1, using: &rng))
+            let d = drift[drift.count - 1]
+            drift.append(Point(x: d.x + Double.random(in: -0.1...0.1, using: &rng), y: d.y + Double.random(in: -0.1...0.1, using: &rng)))
+        }
+        let jitter = Double.random(in: 0.2...0.8, using: &rng)
+        var points: [Point] = []
+        for i in 0...n {
+            let u = Double(i) / Double(n) * turns
+            let loop = Swift.min(Int(u), growth.count - 2), f = u - Double(loop)
+            // Size and centre move smoothly from one loop to the next.
+            let g = growth[loop] * (1 - f) + growth[loop + 1] * f
+            let dc = drift[loop].interpolated(to: drift[loop + 1], fraction: f)
+            let r = radius * g * (1 + wobble * sin(2 * .pi * f1 * u / Swift.max(turns, 1) + p1))
+            let a = start + direction * 2 * .pi * u
+            let x = r * cos(a) * aspect, y = r * sin(a) / aspect
+            let px = x * cos(tilt) - y * sin(tilt) + dc.x * radius
+            let py = x * sin(tilt) + y * cos(tilt) + dc.y * radius
+            let gx = jitter * gaussian(using: &rng), gy = jitter * gaussian(using: &rng)
+            points.append(Point(x: 200 + px + gx, y: 200 + py + gy, t: Double(i) / rate))
+        }
+        return Stroke(points)
+    }
+
+    private static func gaussian(using rng: inout SeededGenerator) -> Double {
+        let u1 = Swift.max(Double.random(in: 0..<1, using: &rng), 1e-12), u2 = Double.random(in: 0..<1, using: &rng)
+        return sqrt(-2 * log(u1)) * cos(2 * .pi * u2)
+    }
+}

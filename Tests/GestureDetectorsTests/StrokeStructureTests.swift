@@ -1,0 +1,119 @@
+import Foundation
+import GestureGeometry
+import Testing
+@testable import GestureDetectors
+
+/// Counted structure on hand-made strokes: corners, reversals and loops.
+struct StrokeStructureTests {
+    /// A polyline through `vertices`, a point every 2 pt, 10 ms apart.
+    func polyline(_ vertices: [(Double, Double)]) -> Stroke {
+        var points: [Point] = []
+        for (a, b) in zip(vertices, vertices.dropFirst()) {
+            let from = Point(x: a.0, y: a.1), to = Point(x: b.0, y: b.1)
+            let steps = max(1, Int(from.distance(to: to) / 2))
+            for i in (points.isEmpty ? 0 : 1)...steps {
+                points.append(from.interpolated(to: to, fraction: Double(i) / Double(steps)))
+            }
+        }
+        return Stroke(points.enumerated().map { Point(x: $1.x, y: $1.y, t: Double($0) * 0.01) })
+    }
+
+    /// A circle of radius 100 gone round `turns` times, its radius growing by `growth` a turn
+    /// and its centre moving right by `advance` (in radii) a turn.
+    func loops(_ turns: Double, growth: Double = 0, advance: Double = 0) -> Stroke {
+        let n = Int(64 * turns)
+        return Stroke((0...n).map { i in
+            let u = turns * Double(i) / Double(n)
+            let r = 100 * (1 + growth * u), a = 2 * .pi * u
+            return Point(x: 200 + 100 * advance * u + r * cos(a), y: 200 + r * sin(a), t: Double(i) * 0.02)
+        })
+    }
+
+    func checkShape(_ s: Stroke) throws -> CheckmarkDetector.Shape {
+        try #require(CheckmarkDetector.shape(s))
+    }
+
+    @Test func aCheckMarkHasOneCornerAndAZTwo() throws {
+        let check = try checkShape(polyline([(0, 0), (30, 40), (110, -60)]))
+        #expect(check.corners == 1)
+        #expect(check.reversals == 0)
+        #expect(check.crossings == 0)
+        let z = try checkShape(polyline([(0, 0), (100, 0), (0, 100), (100, 100)]))
+        #expect(z.corners == 2)
+        #expect(z.reversals == 1)
+    }
+
+    @Test func aWHasThreeCornersThatReverseTwice() throws {
+        let w = try checkShape(polyline([(0, 0), (25, 100), (50, 30), (75, 100), (100, 0)]))
+        #expect(w.corners == 3)
+        #expect(w.reversals == 2)
+    }
+
+    /// A zig-zag's corners count whatever its turn: a wide one (100°) and a sharp one (150°).
+    @Test(arguments: [100.0, 150.0]) func aZigZagCountsEveryCorner(_ turnDegrees: Double) throws {
+        var direction = -turnDegrees / 2 * .pi / 180, p = (0.0, 0.0), vertices = [p], sign = 1.0
+        for _ in 0..<5 {
+            p = (p.0 + 80 * cos(direction), p.1 + 80 * sin(direction))
+            vertices.append(p)
+            direction += sign * turnDegrees * .pi / 180
+            sign = -sign
+        }
+        let shape = try checkShape(polyline(vertices))
+        #expect(shape.corners == 4)
+        #expect(shape.reversals == 3)
+    }
+
+    /// A hook where the pen lands is not a corner.
+    @Test func aHookAtTheStartIsNotACorner() throws {
+        let hooked = try checkShape(polyline([(-4, -4), (0, 0), (30, 40), (110, -60)]))
+        #expect(hooked.corners == 1)
+    }
+
+    @Test func aCircleDrawnThreeTimesHasThreeLoopsInPlace() throws {
+        let shape = try #require(CircleDetector.shape(loops(3)))
+        #expect(shape.loops == 3)
+        #expect(shape.loopSizeRatio > 0.95)
+        #expect(shape.loopDrift < 0.1)
+        // Measured on its last loop, it reads as one closed circle; its turning is the
+        // whole stroke's.
+        #expect(shape.closure < 0.2)
+        #expect(abs(shape.revolutions - 3) < 0.1)
+    }
+
+    @Test func aCircleDrawnOnceHasOneLoopAndIsMeasuredAsBefore() throws {
+        let shape = try #require(CircleDetector.shape(loops(1)))
+        #expect(shape.loops == 1)
+        #expect(shape.loopSizeRatio == 1)
+        #expect(shape.loopDrift == 0)
+        // A loop counts once 70 % of it is drawn: 1.6 turns is one loop, 1.75 two.
+        #expect(try #require(CircleDetector.shape(loops(1.6))).loops == 1)
+        #expect(try #require(CircleDetector.shape(loops(1.75))).loops == 2)
+    }
+
+    @Test func aSpiralsLoopsShrinkAndACoilsAdvance() throws {
+        let spiral = try #require(CircleDetector.shape(loops(3, growth: -0.3)))
+        #expect(spiral.loops == 3)
+        #expect(spiral.loopSizeRatio < 0.6)
+        let coil = try #require(CircleDetector.shape(loops(3, advance: 1.5)))
+        #expect(coil.loopDrift > 2)
+    }
+
+    @Test func degenerateStrokesHaveNoStructure() {
+        #expect(StrokeStructure.corners([]).isEmpty)
+        #expect(StrokeStructure.corners([Point(x: 1, y: 1), Point(x: 1, y: 1), Point(x: 1, y: 1)]).isEmpty)
+        #expect(StrokeStructure.loops([Point(x: 0, y: 0)]) == [0..<1])
+    }
+
+    /// Thresholds files written before these measures existed still read and decide as
+    /// before: their bound on the whole stroke's turning still refuses a repeated circle.
+    @Test func thresholdsWithoutTheNewMeasuresStillRead() throws {
+        let json = """
+        {"format": "gesturelab.circle/1", "rule": "trained",
+         "box": {"intervals": {"revolutions": {"lower": 0.6, "upper": 1.6, "scale": 0.4}}}}
+        """
+        let t = try JSONDecoder().decode(CircleThresholds.self, from: Data(json.utf8))
+        #expect(t.accepts(loops(1)))
+        #expect(!t.accepts(loops(2.2)))
+        #expect(!t.accepts(loops(0.4)))
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GestureData
+import GestureDetectors
+import GestureGeometry
+import Testing
+@testable import GestureTraining
+
+/// Open-world negatives in detector training: FPR per negative family, thresholds chosen
+/// by the worst family, counted features bounded by whole numbers, repeated circles.
+struct DetectorOpenWorldTests {
+    /// 100 positives with x spread over 0…1, 1000 recorded negatives far away (x = 5),
+    /// and 10 zig-zags inside the positives' upper tenth (x ≈ 0.95).
+    func data() -> (vectors: [[Double]?], isPositive: [Bool], families: [String], groups: [String?]) {
+        var v: [[Double]?] = [], p: [Bool] = [], f: [String] = [], g: [String?] = []
+        for i in 0..<100 { v.append([Double(i) / 99]); p.append(true); f.append("recorded"); g.append("s\(i % 4)") }
+        for i in 0..<1000 { v.append([5 + Double(i % 10) * 0.01]); p.append(false); f.append("recorded"); g.append("s\(i % 4)") }
+        for i in 0..<10 { v.append([0.95 + Double(i) * 0.004]); p.append(false); f.append("everyday.zigzag"); g.append("s\(i % 4)") }
+        return (v, p, f, g)
+    }
+
+    @Test func familiesOfLabels() {
+        #expect(BoxTrainer.family(ofLabel: "everyday.zigzag") == "everyday.zigzag")
+        #expect(BoxTrainer.family(ofLabel: "negatives:chevron_up") == "negatives:chevron_up")
+        #expect(BoxTrainer.family(ofLabel: "v") == "recorded")
+        #expect(BoxTrainer.family(ofLabel: nil) == "recorded")
+    }
+
+    /// Pooled, ten zig-zags in 1010 negatives are 1 % — within a 2 % goal; as a family they
+    /// are all accepted, so fitting for the worst family cuts them off.
+    @Test func fittingForTheWorstFamilyCutsARareFamilyOff() {
+        let d = data()
+        let trainer = BoxTrainer()
+        let pooled = trainer.fit(vectors: d.vectors, isPositive: d.isPositive, names: ["x"], margin: 0, fprGoal: 0.02, tprFloor: 0)
+        #expect(pooled.accepts(["x": 0.96]))
+        let worst = trainer.fit(vectors: d.vectors, isPositive: d.isPositive, names: ["x"], margin: 0, fprGoal: 0.02, tprFloor: 0,
+                                families: d.families)
+        #expect(!worst.accepts(["x": 0.96]))
+        #expect(worst.accepts(["x": 0.5]))
+    }
+
+    @Test func candidatesReportEachFamilyAndAreChosenByTheWorst() throws {
+        let d = data()
+        var trainer = BoxTrainer()
+        trainer.margins = [0]
+        trainer.strictnesses = [0]
+        let withFamilies = trainer.candidates(vectors: d.vectors, isPositive: d.isPositive, groups: d.groups, names: ["x"],
+                                              target: .falsePositiveRate(0.02), seed: 1, families: d.families)
+        let c = try #require(withFamilies.first)
+        let families = try #require(c.familyValidation)
+        #expect(Set(families.keys) == ["recorded", "everyday.zigzag"])
+        #expect(families["everyday.zigzag"]?.negatives == 10)
+        #expect(families["recorded"]?.negatives == 1000)
+        // The decisive FPR is the worst family's, never the pooled one.
+        let worst = families.values.map(\.falsePositiveRate).max() ?? 0
+        #expect(c.decisive.falsePositiveRate == max(worst, c.validation.falsePositiveRate))
+        #expect(c.worstFamily.map(\.family) != nil)
+        // Without families, the same data has no per-family counts.
+        let pooled = trainer.candidates(vectors: d.vectors, isPositive: d.isPositive, groups: d.groups, names: ["x"],
+                                        target: .falsePositiveRate(0.02), seed: 1)
+        #expect(pooled.first?.familyValidation == nil)
+    }
+
+    @Test func theChoiceGoesByTheWorstFamily() {
+        func counts(tp: Int, fn: Int, fp: Int, tn: Int) -> BinaryCounts {
+            BinaryCounts(truePositives: tp, falseNegatives: fn, falsePositives: fp, trueNegatives: tn)
+        }
+        // A: higher TPR, 0.4 % pooled FPR, but 20 % of zig-zags. B: lower TPR, every family within 0.5 %.
+        let a = BoxTrainer.Candidate(margin: 0.5, strictness: 0, validation: counts(tp: 99, fn: 1, fp: 4, tn: 996),
+                                     familyValidation: ["recorded": counts(tp: 0, fn: 0, fp: 2, tn: 988),
+                                                        "everyday.zigzag": counts(tp: 0, fn: 0, fp: 2, tn: 8)])
+        let b = BoxTrainer.Candidate(margin: 0, strictness: 1, validation: counts(tp: 97, fn: 3, fp: 0, tn: 1000),
+                                     familyValidation: ["recorded": counts(tp: 0, fn: 0, fp: 0, tn: 990),
+                                                        "everyday.zigzag": counts(tp: 0, fn: 0, fp: 0, tn: 10)])
+        #expect(a.worstFamily?.family == "everyday.zigzag")
+        #expect(BoxTrainer.choose([a, b], target: .falsePositiveRate(0.005))?.strictness == 1)
+        #expect(BoxTrainer.isBetter(b, than: a, target: .falsePositiveRate(0.005)))
+    }
+
+    /// A count is bounded by whole numbers and never widened by the margin.
+    @Test func countFeaturesAreBoundedByWholeNumbers() throws {
+        var trainer = BoxTrainer()
+        trainer.countFeatures = ["corners"]
+        let vectors: [[Double]?] = (0..<50).map { [1, Double($0 % 5)] } + (0..<50).map { _ in [3, 2] }
+        let isPositive = Array(repeating: true, count: 50) + Array(repeating: false, count: 50)
+        let box = trainer.fit(vectors: vectors, isPositive: isPositive, names: ["corners", "y"], margin: 0.5, fprGoal: 0, tprFloor: 0)
+        let corners = try #require(box.intervals["corners"])
+        #expect(corners.lower == 1 && corners.upper == 1)
+        #expect(corners.scale == 1)
+        // The other feature is widened as before: 0…4 plus half its 5–95 % spread.
+        #expect((box.intervals["y"]?.upper ?? 0) > 4)
+    }
+
+    @Test func loopedCopiesKeepSubjectAndLabelAndAddLoops() throws {
+        let n = 64
+        let ring = (0...n).map { i -> Point in
+            let a = 2 * Double.pi * Double(i) / Double(n)
+            return Point(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a), t: Double(i) * 0.02)
+        }
+        let samples = [Sample(gesture: Gesture(points: ring), label: "circle", subject: "3"),
+                       Sample(gesture: Gesture(points: ring), label: "circle", subject: "4"),
+                       Sample(gesture: Gesture(points: ring), label: "other", subject: "3")]
+        let copies = LoopedCircles.copies(of: samples, label: "circle", maxLoops: 3, seed: 1)
+        #expect(copies.count == 2)
+        #expect(copies.map(\.subject) == ["3", "4"])
+        #expect(copies.allSatisfy { $0.label == "circle" && $0.meta["synthetic"] == "loops" })
+        let loops = try copies.map { try #require(CircleDetector.shape($0.gesture.strokes[0])).loops }
+        #expect(loops == [2, 3])
+        #expect(copies == LoopedCircles.copies(of: samples, label: "circle", maxLoops: 3, seed: 1))
+    }
+
+    @Test func generatedCirclesHaveTheirLoopCount() throws {
+        let circles = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 10, seed: 5)
+        #expect(circles.count == 40)
+        var right = 0
+        for s in circles {
+            let shape = try #require(CircleDetector.shape(s.gesture.strokes[0]))
+            if String(Int(shape.loops)) == s.meta["loops"] { right += 1 }
+        }
+        #expect(right >= 38)
+    }
+}
