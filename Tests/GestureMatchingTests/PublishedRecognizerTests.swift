@@ -115,14 +115,15 @@ struct NDollarMatcherTests {
         }
     }
 
-    /// The stroke-count filter leaves templates of another stroke count at ∞ (score 0).
+    /// The stroke-count filter leaves templates of another stroke count at the farthest
+    /// distance, π (score 0).
     @Test func theStrokeCountFilterSkipsOtherStrokeCounts() throws {
         var s = NDollarSettings()
         s.requireSameStrokeCount = true
         let c = try #require(NDollarMatcher.prepare(Self.x(Self.a, Self.b), settings: s))
         let check = try #require(NDollarMatcher.prepare(Gesture(points: [Point(x: 0, y: 50), Point(x: 30, y: 90), Point(x: 100, y: 0)]), settings: s))
-        #expect(NDollarMatcher.distance(c, check, settings: s) == .infinity)
-        #expect(NDollarMatcher.score(forDistance: .infinity) == 0)
+        #expect(NDollarMatcher.distance(c, check, settings: s) == Double.pi)
+        #expect(NDollarMatcher.score(forDistance: Double.pi) == 0)
         #expect(NDollarMatcher.distance(c, check, settings: .default).isFinite)
     }
 
@@ -139,7 +140,7 @@ struct NDollarMatcherTests {
         oneWay.unistrokes = [c.unistrokes[0]]
         let backwards = try #require(NDollarMatcher.prepare(Gesture(points: check.allPoints.reversed()), settings: s))
         #expect(NDollarMatcher.distance(backwards, c, settings: s) < 0.01)
-        #expect(NDollarMatcher.distance(backwards, oneWay, settings: s) == .infinity)
+        #expect(NDollarMatcher.distance(backwards, oneWay, settings: s) == Double.pi)
     }
 
     /// The 1D test: a nearly straight line (ratio 0.02 ≤ 0.30) keeps its aspect ratio
@@ -167,29 +168,29 @@ struct NDollarMatcherTests {
 
 /// Rubine's features and classifier.
 struct RubineMatcherTests {
-    /// A 100 square, clockwise on screen (y down): right, down, left, up, back to the start.
-    /// The initial angle (resampled to 64 points, first to third) is along +x (1, 0); the bounding box's
-    /// diagonal is 100√2 at π/4; start and end coincide (distance 0, cosine and sine 0);
-    /// the length is 400; the resampled path turns by −π/2 three times (θ < 0 for a turn
+    /// A 100 square, clockwise on screen (y down): right, down, left, up, back to the start,
+    /// scaled first to side 1. The initial angle (resampled to 64 points, first to third) is along +x (1, 0); the bounding box's
+    /// diagonal is √2 at π/4; start and end coincide (distance 0, cosine and sine 0);
+    /// the length is 4; the resampled path turns by −π/2 three times (θ < 0 for a turn
     /// from +x to +y with Rubine's sign), corners cut by the resampling spread each over two points
     /// of the same sign, so Σθ = −3π/2 and Σ|θ| = 3π/2, and Σθ² ≤ 3(π/2)². Without times,
     /// speed and duration are 0; with a time per point (0, 1, …, 4 s) the duration is 4 and
-    /// the top squared speed is 100² (100 units in a second).
+    /// the top squared speed is 1 (a side in a second).
     @Test func theThirteenFeaturesOfASquare() throws {
         let corners = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0), (0.0, 0.0)]
         let square = Gesture(points: corners.map { Point(x: $0.0, y: $0.1) })
         let f = try #require(RubineMatcher.features(square, points: 64))
         #expect(f.count == 13)
         #expect(abs(f[0] - 1) < 1e-9 && abs(f[1]) < 1e-9)
-        #expect(abs(f[2] - 100 * 2.0.squareRoot()) < 1e-9 && abs(f[3] - Double.pi / 4) < 1e-12)
+        #expect(abs(f[2] - 2.0.squareRoot()) < 1e-12 && abs(f[3] - Double.pi / 4) < 1e-12)
         #expect(abs(f[4]) < 1e-9 && f[5] == 0 && f[6] == 0)
-        #expect(abs(f[7] - 400) < 1e-6)
+        #expect(abs(f[7] - 4) < 1e-12)
         #expect(abs(f[8] + 3 * Double.pi / 2) < 1e-9 && abs(f[9] - 3 * Double.pi / 2) < 1e-9)
         #expect(f[10] > 0 && f[10] <= 3 * (Double.pi / 2) * (Double.pi / 2) + 1e-9)
         #expect(f[11] == 0 && f[12] == 0)
         let timed = Gesture(points: corners.enumerated().map { Point(x: $1.0, y: $1.1, t: Double($0)) })
         let g = try #require(RubineMatcher.features(timed, points: 64))
-        #expect(g[12] == 4 && abs(g[11] - 10_000) < 1e-9)
+        #expect(g[12] == 4 && abs(g[11] - 1) < 1e-12)
     }
 
     static func prepared(_ values: [Double]) -> RubineMatcher.Prepared {

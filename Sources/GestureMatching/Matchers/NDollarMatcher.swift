@@ -69,10 +69,11 @@ public struct NDollarSettings: Hashable, Codable, Sendable {
 ///
 /// - `distance`: with `.protractor`, the angle acos(max cosine) in radians (Li's closed
 ///   form θ = atan(b/a)); with `.goldenSection`, $1's mean point distance in the 250
-///   square. `.infinity` when every unistroke of the template fails the start-angle or
-///   stroke-count filter (the published code reports no match then).
+///   square. When every unistroke of the template fails the start-angle or stroke-count
+///   filter (the published code reports no match then), ``farthestDistance(_:)``: π, or
+///   500√2, the largest the comparison can give.
 /// - `score`: `1 − distance/π` (`.protractor`) or `1 − distance/(½√2·250)`
-///   (`.goldenSection`), clamped to 0…1; 0 for an infinite distance.
+///   (`.goldenSection`), clamped to 0…1: 0 for a filtered-out template.
 public struct NDollarMatcher: TemplateMatcher {
     /// One unistroke: `points` x, y pairs after $1's normalization (centroid at the
     /// origin, in the 250 square), stored as Float to keep hundreds per template small.
@@ -80,7 +81,7 @@ public struct NDollarMatcher: TemplateMatcher {
         /// Interleaved x0, y0, x1, y1, ….
         var xy: [Float]
         /// Euclidean norm of `xy` (Protractor's vector is `xy / norm`).
-        var norm: Float
+        var norm: Double
         /// Unit vector from the first point to point `points / 8`.
         var startX: Double, startY: Double
     }
@@ -165,8 +166,10 @@ public struct NDollarMatcher: TemplateMatcher {
         xy.reserveCapacity(2 * n)
         var sum = 0.0
         for p in normalized {
-            xy.append(Float(p.x)); xy.append(Float(p.y))
-            sum += p.x * p.x + p.y * p.y
+            let x = Float(p.x), y = Float(p.y)
+            xy.append(x); xy.append(y)
+            // The norm of the stored values, so a unistroke against itself has cosine 1.
+            sum += Double(x) * Double(x) + Double(y) * Double(y)
         }
         guard sum > 0, sum.isFinite else { return nil }
         let k = Swift.max(1, n / 8)
@@ -174,7 +177,7 @@ public struct NDollarMatcher: TemplateMatcher {
         let length = (dx * dx + dy * dy).squareRoot()
         // A start with no direction (point k on the first point) passes every filter.
         let (ux, uy) = length > 0 ? (dx / length, dy / length) : (0.0, 0.0)
-        return Unistroke(xy: xy, norm: Float(sum.squareRoot()), startX: ux, startY: uy)
+        return Unistroke(xy: xy, norm: sum.squareRoot(), startX: ux, startY: uy)
     }
 
     public static func score(forDistance d: Double) -> Double { score(d, matching: .protractor) }
@@ -188,13 +191,14 @@ public struct NDollarMatcher: TemplateMatcher {
     }
 
     public static func distance(_ candidate: Prepared, _ template: Prepared, settings: NDollarSettings) -> Double {
-        guard let c = candidate.unistrokes.first else { return .infinity }
-        if settings.requireSameStrokeCount && candidate.strokeCount != template.strokeCount { return .infinity }
+        let farthest = farthestDistance(settings.matching)
+        guard let c = candidate.unistrokes.first else { return farthest }
+        if settings.requireSameStrokeCount && candidate.strokeCount != template.strokeCount { return farthest }
         // A start direction passes when the angle between the unit vectors is within the
         // threshold: cos(angle) ≥ cos(threshold). A zero start vector (no direction) passes.
         let minCos = cos(Swift.max(0, Swift.min(180, settings.startAngleDegrees)) * .pi / 180)
         let cNone = c.startX == 0 && c.startY == 0
-        var best = Double.infinity
+        var best = farthest
         for t in template.unistrokes {
             if !cNone && !(t.startX == 0 && t.startY == 0) {
                 let dot = Swift.max(-1, Swift.min(1, c.startX * t.startX + c.startY * t.startY))
@@ -210,6 +214,17 @@ public struct NDollarMatcher: TemplateMatcher {
         return best
     }
 
+    /// The distance of a template none of whose unistrokes passes the filters: the largest
+    /// the comparison can give — π for an angle; 500√2 in the 250 square (every point lies
+    /// within ±250 of the centroid, within 250√2 after a rotation) — so it ranks after every
+    /// template that passes, with score 0.
+    public static func farthestDistance(_ matching: NDollarSettings.Matching) -> Double {
+        switch matching {
+        case .protractor: return Double.pi
+        case .goldenSection: return 500 * 2.0.squareRoot()
+        }
+    }
+
     public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
         let distances = templates.map { Self.distance(candidate, $0, settings: settings) }
         let matching = settings.matching
@@ -220,18 +235,19 @@ public struct NDollarMatcher: TemplateMatcher {
     /// rotation θ = atan(b/a), distance acos(a cos θ + b sin θ).
     static func protractorDistance(_ c: Unistroke, _ t: Unistroke) -> Double {
         let n = Swift.min(c.xy.count, t.xy.count)
-        var a: Float = 0, b: Float = 0
+        var a = 0.0, b = 0.0
         c.xy.withUnsafeBufferPointer { p in t.xy.withUnsafeBufferPointer { q in
             var i = 0
             while i + 1 < n {
-                a += p[i] * q[i] + p[i + 1] * q[i + 1]
-                b += p[i] * q[i + 1] - p[i + 1] * q[i]
+                let px = Double(p[i]), py = Double(p[i + 1]), qx = Double(q[i]), qy = Double(q[i + 1])
+                a += px * qx + py * qy
+                b += px * qy - py * qx
                 i += 2
             }
         } }
-        let scale = Double(c.norm) * Double(t.norm)
+        let scale = c.norm * t.norm
         guard scale > 0 else { return Double.pi / 2 }
-        let da = Double(a) / scale, db = Double(b) / scale
+        let da = a / scale, db = b / scale
         let angle = da == 0 ? (db == 0 ? 0 : Double.pi / 2 * (db > 0 ? 1 : -1)) : atan(db / da)
         return acos(Swift.max(-1, Swift.min(1, da * cos(angle) + db * sin(angle))))
     }

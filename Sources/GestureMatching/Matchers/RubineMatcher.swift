@@ -36,7 +36,9 @@ public struct RubineSettings: Hashable, Codable, Sendable {
 /// linear evaluation function per class, trained from the templates when the matcher is
 /// built. Multistroke input is its strokes joined in drawing order.
 ///
-/// The features (see ``features(_:points:)``): cosine and sine of the initial angle (first
+/// The gesture is first scaled so its bounding box's longer side is 1 (Rubine measured
+/// pixels; here a gesture drawn bigger is the same gesture). The features (see
+/// ``features(_:points:)``): cosine and sine of the initial angle (first
 /// point to third), length and angle of the bounding-box diagonal, distance from first to
 /// last point with its cosine and sine, total length, total turning, total absolute
 /// turning, sum of squared turning, maximum squared speed and duration (the last two 0
@@ -138,12 +140,16 @@ public struct RubineMatcher: TemplateMatcher {
         return Prepared(features: f)
     }
 
-    /// Rubine's 13 features of `gesture`, its strokes joined in drawing order: the initial
+    /// Rubine's 13 features of `gesture`, scaled so its bounding box's longer side is 1 and
+    /// its strokes joined in drawing order: the initial
     /// angle and the turning from the joined path resampled to `points` equally spaced
     /// points; box, end points, length, speed and duration from the raw points.
     /// `nil` for no points, zero length or a non-finite coordinate.
     public static func features(_ gesture: Gesture, points: Int) -> [Double]? {
-        let raw = gesture.allPoints
+        // Scaled so the bounding box's longer side is 1, as every matcher here: drawn bigger,
+        // the same gesture keeps its features.
+        guard let fitted = gesture.fittedToUnitBox() else { return nil }
+        let raw = fitted.allPoints
         guard !raw.isEmpty, raw.allSatisfy(\.isFinite), Stroke(raw).pathLength > 0 else { return nil }
         let p = Stroke(raw).resampled(count: Swift.max(3, points)).points
         guard p.count >= 3, let box = Stroke(raw).boundingBox else { return nil }
