@@ -27,6 +27,9 @@ extension MatcherAlgorithm: CaseIterable {
         .qDollar,
         .pennyPincher,
         .jackknife,
+        MatcherAlgorithm("ndollar", NDollarMatcher.self),
+        MatcherAlgorithm("rubine", RubineMatcher.self),
+        MatcherAlgorithm("ftl", FTLMatcher.self),
         .combined,
     ]
 }
