@@ -131,14 +131,53 @@ public enum AutoMatcher {
     /// The auto choice on `samples` (labelled; unlabelled ones are ignored).
     public static func choose(_ samples: [Sample], templatesPerClass k: Int, seed: UInt64,
                               progress: ProgressHandler? = nil) -> AutoMatcherReport {
-        let clock = ContinuousClock(), start = clock.now
         let samples = samples.filter { !($0.label ?? "").isEmpty }
-        let multi = samples.isEmpty ? 0 : Double(samples.filter { $0.gesture.strokes.count > 1 }.count) / Double(samples.count)
+        let gestures = samples.map(\.gesture)
+        return choose(labels: samples.map { $0.label ?? "" }, subjects: samples.map { $0.subject ?? "" },
+                      strokes: gestures.map(\.strokes.count), templatesPerClass: k, seed: seed) { algorithms, episodes in
+            // Each gesture prepared once per matcher; the pairs of each episode on all cores.
+            let forms = algorithms.map { PairDistances.make($0, gestures: gestures) }
+            let flat = ParallelUnits.map(count: episodes.count * algorithms.count, progress: progress) { w in
+                table(episodes[w / algorithms.count], labels: samples.map { $0.label ?? "" }, distance: forms[w % algorithms.count].distance)
+            }
+            return (0..<episodes.count).map { e in Array(flat[(e * algorithms.count)..<((e + 1) * algorithms.count)]) }
+        }
+    }
+
+    /// One episode's distances under one matcher: tests × templates, and the scale the
+    /// combined recognizer would give the templates.
+    struct Table: Sendable { var matrix: [Double]; var scale: Double }
+
+    static func table(_ e: Episode, labels: [String], distance: (Int, Int) -> Double) -> Table {
+        var m = [Double](repeating: .infinity, count: e.tests.count * e.templates.count)
+        for (i, c) in e.tests.enumerated() { for (j, t) in e.templates.enumerated() { m[i * e.templates.count + j] = distance(c, t) } }
+        let names = e.templates.map { labels[$0] }
+        let scale = CombinedMatcher.scale(CombinedMatcher.scalePairs(names: names).map { distance(e.templates[$0.0], e.templates[$0.1]) })
+        return Table(matrix: m, scale: scale)
+    }
+
+    /// The algorithms whose distances the candidates need, in a fixed order.
+    static func components(of candidates: [MatcherSettings]) -> [MatcherAlgorithm] {
+        Array(Set(candidates.flatMap { c -> [MatcherAlgorithm] in
+            c.algorithm == .combined ? c.typed(for: CombinedMatcher.self).components.map(\.algorithm) : [c.algorithm]
+        })).sorted { $0.rawValue < $1.rawValue }
+    }
+
+    /// The auto choice on items known by label, subject and stroke count; `tables` gives
+    /// each episode's ``Table`` per algorithm of ``components(of:)``.
+    static func choose(labels: [String], subjects: [String], strokes: [Int], templatesPerClass k: Int, seed: UInt64,
+                       tables: ([MatcherAlgorithm], [Episode]) -> [[Table]]) -> AutoMatcherReport {
+        let clock = ContinuousClock(), start = clock.now
+        let multi = labels.isEmpty ? 0 : Double(strokes.filter { $0 > 1 }.count) / Double(labels.count)
         let order = candidates(multistroke: multi >= multistrokeShare)
         var rng = SeededGenerator.derived(seed: seed, stream: 41)
-        let (episodes, validation) = self.episodes(samples, k: Swift.max(1, k), using: &rng)
-        let correct = score(order, samples: samples, episodes: episodes, progress: progress)
+        let (episodes, validation) = self.episodes(labels: labels, subjects: subjects, k: Swift.max(1, k), using: &rng)
         let n = episodes.reduce(0) { $0 + $1.tests.count }
+        var correct = [Int](repeating: 0, count: order.count)
+        if n > 0 {
+            let algorithms = components(of: order)
+            correct = score(order, algorithms: algorithms, labels: labels, episodes: episodes, tables: tables(algorithms, episodes))
+        }
         var chosen = order[0]
         if n > 0, let best = correct.max() {
             chosen = order[correct.firstIndex { $0 >= best - tolerance }!]
@@ -152,9 +191,9 @@ public enum AutoMatcher {
     }
 
     /// Inner splits over people (several subjects) or over examples (one).
-    static func episodes(_ samples: [Sample], k: Int, using rng: inout SeededGenerator) -> ([Episode], String) {
-        let subjects = Array(Set(samples.map { $0.subject ?? "" })).sorted()
-        let byLabel = Dictionary(grouping: samples.indices) { samples[$0].label ?? "" }.sorted { $0.key < $1.key }
+    static func episodes(labels: [String], subjects allSubjects: [String], k: Int, using rng: inout SeededGenerator) -> ([Episode], String) {
+        let subjects = Array(Set(allSubjects)).sorted()
+        let byLabel = Dictionary(grouping: labels.indices) { labels[$0] }.sorted { $0.key < $1.key }
         if subjects.count >= 2 {
             let folds = Swift.min(maxFolds, subjects.count)
             let foldOf = Dictionary(uniqueKeysWithValues: subjects.enumerated().map { ($1, $0 % folds) })
@@ -162,10 +201,10 @@ public enum AutoMatcher {
             for f in 0..<folds {
                 var templates: [Int] = []
                 for (_, idx) in byLabel {
-                    let pool = idx.filter { foldOf[samples[$0].subject ?? ""] != f }
+                    let pool = idx.filter { foldOf[allSubjects[$0]] != f }
                     templates += pool.randomSample(count: Swift.min(k, pool.count), using: &rng)
                 }
-                var tests = samples.indices.filter { foldOf[samples[$0].subject ?? ""] == f }
+                var tests = labels.indices.filter { foldOf[allSubjects[$0]] == f }
                 if tests.count > maxTestsPerFold { tests = tests.randomSample(count: maxTestsPerFold, using: &rng).sorted() }
                 out.append(Episode(templates: templates.sorted(), tests: tests))
             }
@@ -189,24 +228,10 @@ public enum AutoMatcher {
         return (out, "\(rounds) rounds over the examples of one person")
     }
 
-    /// Correct inner recognitions of each candidate.
-    static func score(_ candidates: [MatcherSettings], samples: [Sample], episodes: [Episode], progress: ProgressHandler?) -> [Int] {
-        let singles = Array(Set(candidates.flatMap { c -> [MatcherAlgorithm] in
-            c.algorithm == .combined ? c.typed(for: CombinedMatcher.self).components.map(\.algorithm) : [c.algorithm]
-        })).sorted { $0.rawValue < $1.rawValue }
-        let slot = Dictionary(uniqueKeysWithValues: singles.enumerated().map { ($1, $0) })
-        let gestures = samples.map(\.gesture)
-        // Each matcher's distances for every (test, template) of every episode.
-        let forms = singles.map { PairDistances.make($0, gestures: gestures) }
-        let work = episodes.count * singles.count
-        let tables = ParallelUnits.map(count: work, progress: progress) { w -> (matrix: [Double], scale: Double) in
-            let e = episodes[w / singles.count], d = forms[w % singles.count]
-            var m = [Double](repeating: .infinity, count: e.tests.count * e.templates.count)
-            for (i, c) in e.tests.enumerated() { for (j, t) in e.templates.enumerated() { m[i * e.templates.count + j] = d.distance(c, t) } }
-            let names = e.templates.map { samples[$0].label ?? "" }
-            let scale = CombinedMatcher.scale(CombinedMatcher.scalePairs(names: names).map { d.distance(e.templates[$0.0], e.templates[$0.1]) })
-            return (m, scale)
-        }
+    /// Correct inner recognitions of each candidate, from the episodes' tables.
+    static func score(_ candidates: [MatcherSettings], algorithms: [MatcherAlgorithm], labels: [String], episodes: [Episode],
+                      tables: [[Table]]) -> [Int] {
+        let slot = Dictionary(uniqueKeysWithValues: algorithms.enumerated().map { ($1, $0) })
         var correct = [Int](repeating: 0, count: candidates.count)
         for (ei, e) in episodes.enumerated() where !e.templates.isEmpty {
             let width = e.templates.count
@@ -220,12 +245,12 @@ public enum AutoMatcher {
                     for j in 0..<width {
                         var d = 0.0
                         for (s, w) in parts {
-                            let t = tables[ei * singles.count + s]
+                            let t = tables[ei][s]
                             d += parts.count == 1 ? t.matrix[i * width + j] : w * t.matrix[i * width + j] / t.scale / total
                         }
                         if best < 0 || d < bestD { best = j; bestD = d }
                     }
-                    if best >= 0 && samples[e.templates[best]].label == samples[test].label { correct[ci] += 1 }
+                    if best >= 0 && labels[e.templates[best]] == labels[test] { correct[ci] += 1 }
                 }
             }
         }
@@ -253,14 +278,21 @@ struct PairDistances: Sendable {
 extension MatcherEvaluation {
     /// The accuracy protocols with `--algorithm auto`: the same draws as every fixed
     /// algorithm (same seed, same units, same order), each draw's matcher chosen by
-    /// ``AutoMatcher/choose(_:templatesPerClass:seed:progress:)`` on the draw's templates
-    /// alone, then built from them to recognize the draw's candidates.
+    /// ``AutoMatcher`` on the draw's templates alone, then the draw's candidates
+    /// recognized by it. Every gesture is prepared once per matcher and every pair
+    /// distance computed at most once per unit, for the choice and the recognition alike
+    /// (a combination fuses its components' distances; Protractor's and Penny Pincher's
+    /// pair distances may differ from their batch products in the last bits).
     public static func auto(_ data: Dataset, train: Dataset?, userDependent: Bool, options: MatcherProtocolOptions,
                             progress: ProgressHandler? = nil) -> MatcherEvaluationReport {
         // The same corpus (and so the same samples left out) as a fixed matcher's.
         let corpus = PreparedCorpus<PPlusMatcher>(train.map { data.adding(training: $0) } ?? data, settings: .default)
         let units = self.units(of: corpus)
         let chosen = ChoiceTally()
+        let algorithms = AutoMatcher.components(of: AutoMatcher.candidates(multistroke: false) + AutoMatcher.candidates(multistroke: true))
+        let gestures = corpus.samples.map(\.gesture)
+        let forms = algorithms.map { PairDistances.make($0, gestures: gestures) }
+        let labels = corpus.samples.map { $0.label ?? "" }
         let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
             var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
             let key = units[u].key
@@ -271,6 +303,14 @@ extension MatcherEvaluation {
                 corpus.samples[$0].subject != key.subject && (corpus.samples[$0].speed ?? "") == key.speed
             })
             let poolByLabel = crossPool.map { corpus.indicesByLabel($0) }
+            var cache = [[Int: Double]](repeating: [:], count: algorithms.count)
+            func distance(_ s: Int, _ i: Int, _ j: Int) -> Double {
+                let k = i << 32 | j
+                if let d = cache[s][k] { return d }
+                let d = forms[s].distance(i, j)
+                cache[s][k] = d
+                return d
+            }
             var tally = AccuracyTally()
             var trial = 0
             for t in options.templatesPerClass {
@@ -289,14 +329,33 @@ extension MatcherEvaluation {
                         candidates.append(picked[t])
                     }
                     trial += 1
-                    let drawn = templates.map { corpus.samples[$0] }
-                    let choice = AutoMatcher.choose(drawn, templatesPerClass: Swift.max(1, t - 1), seed: options.seed &+ UInt64(u * 100_003 + trial)).chosen
-                    chosen.add(choice.description)
-                    let library = TemplateLibrary(templates: drawn.map { Template(name: $0.label ?? "", gesture: $0.gesture) })
-                    let matcher = choice.matcher(library: library)
+                    guard !templates.isEmpty else { continue }
+                    let names = templates.map { labels[$0] }
+                    let report = AutoMatcher.choose(labels: names, subjects: templates.map { corpus.samples[$0].subject ?? "" },
+                                                    strokes: templates.map { gestures[$0].strokes.count },
+                                                    templatesPerClass: Swift.max(1, t - 1), seed: options.seed &+ UInt64(u * 100_003 + trial)) { algs, episodes in
+                        episodes.map { e in algs.map { a in
+                            let s = algorithms.firstIndex(of: a)!
+                            return AutoMatcher.table(e, labels: names) { distance(s, templates[$0], templates[$1]) }
+                        } }
+                    }
+                    chosen.add(report.chosen.description)
+                    let parts: [(Int, Double)] = report.chosen.algorithm == .combined
+                        ? report.chosen.typed(for: CombinedMatcher.self).components.map { (algorithms.firstIndex(of: $0.algorithm)!, $0.weight) }
+                        : [(algorithms.firstIndex(of: report.chosen.algorithm)!, 1)]
+                    let total = parts.reduce(0) { $0 + $1.1 }
+                    let pairs = parts.count > 1 ? CombinedMatcher.scalePairs(names: names) : []
+                    let scales = parts.map { p in parts.count > 1 ? CombinedMatcher.scale(pairs.map { distance(p.0, templates[$0.0], templates[$0.1]) }) : 1 }
                     for c in candidates {
-                        tally.record(t: t, speed: key.speed, truth: corpus.samples[c].label ?? "",
-                                     predicted: matcher.recognize(corpus.samples[c].gesture, limit: 1).first?.name)
+                        var best = -1, bestD = 0.0
+                        for (j, tpl) in templates.enumerated() {
+                            var d = 0.0
+                            for (k, p) in parts.enumerated() {
+                                d += parts.count == 1 ? distance(p.0, c, tpl) : p.1 * distance(p.0, c, tpl) / scales[k] / total
+                            }
+                            if best < 0 || d < bestD { best = j; bestD = d }
+                        }
+                        tally.record(t: t, speed: key.speed, truth: labels[c], predicted: best < 0 ? nil : names[best])
                     }
                 }
             }
