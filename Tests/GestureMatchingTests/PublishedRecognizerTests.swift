@@ -169,7 +169,7 @@ struct NDollarMatcherTests {
 /// Rubine's features and classifier.
 struct RubineMatcherTests {
     /// A 100 square, clockwise on screen (y down): right, down, left, up, back to the start,
-    /// scaled first to side 1. The initial angle (resampled to 64 points, first to third) is along +x (1, 0); the bounding box's
+    /// scaled first to side 1. The initial angle (resampled to 32 points, first to third) is along +x (1, 0); the bounding box's
     /// diagonal is √2 at π/4; start and end coincide (distance 0, cosine and sine 0);
     /// the length is 4; the resampled path turns by −π/2 three times (θ < 0 for a turn
     /// from +x to +y with Rubine's sign), corners cut by the resampling spread each over two points
@@ -179,7 +179,7 @@ struct RubineMatcherTests {
     @Test func theThirteenFeaturesOfASquare() throws {
         let corners = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0), (0.0, 0.0)]
         let square = Gesture(points: corners.map { Point(x: $0.0, y: $0.1) })
-        let f = try #require(RubineMatcher.features(square, points: 64))
+        let f = try #require(RubineMatcher.features(square, points: 32))
         #expect(f.count == 13)
         #expect(abs(f[0] - 1) < 1e-9 && abs(f[1]) < 1e-9)
         #expect(abs(f[2] - 2.0.squareRoot()) < 1e-12 && abs(f[3] - Double.pi / 4) < 1e-12)
@@ -189,7 +189,7 @@ struct RubineMatcherTests {
         #expect(f[10] > 0 && f[10] <= 3 * (Double.pi / 2) * (Double.pi / 2) + 1e-9)
         #expect(f[11] == 0 && f[12] == 0)
         let timed = Gesture(points: corners.enumerated().map { Point(x: $1.0, y: $1.1, t: Double($0)) })
-        let g = try #require(RubineMatcher.features(timed, points: 64))
+        let g = try #require(RubineMatcher.features(timed, points: 32))
         #expect(g[12] == 4 && abs(g[11] - 1) < 1e-12)
     }
 
