@@ -3,7 +3,7 @@ import GestureGeometry
 
 /// Settings of Rubine's trained recognizer; defaults are the paper's unless noted.
 public struct RubineSettings: Hashable, Codable, Sendable {
-    /// Points the joined strokes are resampled to before the geometric features. 64 (this
+    /// Points the joined strokes are resampled to before the geometric features. 32 (this
     /// project's choice): Rubine dropped input points closer than 3 pixels to the previous
     /// one; equal spacing makes the turning features independent of the device's sampling
     /// rate and units. Speed and duration come from the raw points.
@@ -22,7 +22,7 @@ public struct RubineSettings: Hashable, Codable, Sendable {
     /// accumulate.
     public var priorStrength: Double
 
-    public init(points: Int = 64, minProbability: Double = 0.95, mahalanobisFactor: Double = 0.5, priorStrength: Double = 13) {
+    public init(points: Int = 32, minProbability: Double = 0.95, mahalanobisFactor: Double = 0.5, priorStrength: Double = 13) {
         self.points = points
         self.minProbability = minProbability
         self.mahalanobisFactor = mahalanobisFactor
@@ -156,14 +156,16 @@ public struct RubineMatcher: TemplateMatcher {
         var f = [Double](repeating: 0, count: featureCount)
         // f1, f2: initial angle, first point to third (of the resampled points).
         let ix = p[2].x - p[0].x, iy = p[2].y - p[0].y, il = (ix * ix + iy * iy).squareRoot()
-        if il > 0 { f[0] = ix / il; f[1] = iy / il }
+        if il > 1e-12 { f[0] = ix / il; f[1] = iy / il }
         // f3, f4: bounding-box diagonal length and angle.
         f[2] = (box.width * box.width + box.height * box.height).squareRoot()
         f[3] = atan2(box.height, box.width)
         // f5–f7: first to last point, distance, cosine, sine.
         let ex = raw[raw.count - 1].x - raw[0].x, ey = raw[raw.count - 1].y - raw[0].y
         f[4] = (ex * ex + ey * ey).squareRoot()
-        if f[4] > 0 { f[5] = ex / f[4]; f[6] = ey / f[4] }
+        // A closed gesture ends where it started, up to rounding: the direction of a gap under
+        // a millionth of the box is noise, so it counts as none (cosine and sine 0).
+        if f[4] > 1e-6 { f[5] = ex / f[4]; f[6] = ey / f[4] }
         // f8: total length.
         f[7] = Stroke(raw).pathLength
         // f9–f11: turning at the inner resampled points.
