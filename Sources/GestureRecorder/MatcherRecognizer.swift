@@ -45,14 +45,8 @@ public struct MatcherRecognizer: SampleRecognizer {
                 protractor: ProtractorSettings = .default, dollarOne: DollarOneSettings = .default,
                 pDollar: PDollarSettings = .default, pPlus: PPlusSettings = .default,
                 rejection: RejectionThresholds? = nil, source: String) {
-        var settings = MatcherSettings.defaults(for: algorithm)
-        switch algorithm {
-        case .protractor: settings = .protractor(protractor)
-        case .dollarOne: settings = .dollarOne(dollarOne)
-        case .pDollar: settings = .pDollar(pDollar)
-        case .pPlus: settings = .pPlus(pPlus)
-        case .qDollar, .pennyPincher, .jackknife, .combined: break
-        }
+        let given: [MatcherSettings] = [.protractor(protractor), .dollarOne(dollarOne), .pDollar(pDollar), .pPlus(pPlus)]
+        let settings = given.first { $0.algorithm == algorithm } ?? algorithm.defaultSettings
         self.init(library: library, settings: settings, rejection: rejection, source: source)
     }
 

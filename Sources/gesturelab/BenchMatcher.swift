@@ -26,8 +26,17 @@ struct BenchMatcher: ParsableCommand {
     @Option(name: .customLong("all-pairs"), help: "Also time all pairs of the dataset's samples (0 to skip).")
     var allPairs: Int = 1
 
-    @Option(help: "Also time the $1 paper's user-dependent protocol (all speeds, T = 1…9, 100 trials) for Protractor, $1 and $P (0 to skip).")
+    @Option(help: "Also time the user-dependent protocol (--protocol-templates, --protocol-trials) for every registered algorithm, and auto's choice on the whole dataset (0 to skip).")
     var protocols: Int = 1
+
+    @Option(name: .customLong("protocol-templates"), help: "T of the timed protocol (the $1 paper: 1-9; HOMUS: 1-5).")
+    var protocolTemplates: String = "1-9"
+
+    @Option(name: .customLong("protocol-trials"), help: "Trials of the timed protocol (the $1 paper: 100; HOMUS: 20).")
+    var protocolTrials: Int = 100
+
+    @Option(help: "Only this speed (slow, medium, fast) for every figure; all samples when absent.")
+    var speed: String?
 
     @Option(help: "Seed for choosing templates and candidates.")
     var seed: UInt64 = 1
@@ -77,16 +86,27 @@ struct BenchMatcher: ParsableCommand {
         var rows: [Row]
         var allPairs: AllPairs?
         var protocols: [ProtocolTime]
+        var auto: AutoTime?
+    }
+
+    /// `train --algorithm auto`'s choice on the whole dataset, timed.
+    struct AutoTime: Codable {
+        var samples: Int
+        var seconds: Double
+        var chosen: String
+        var validation: String
     }
 
     func validate() throws {
         _ = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
+        _ = try MatcherCLI.parseIntList(protocolTemplates, name: "--protocol-templates")
+        guard (1...EvalMatcher.maxTrials).contains(protocolTrials) else { throw ValidationError("--protocol-trials must be 1…\(EvalMatcher.maxTrials)") }
         if recognitions < 1 { throw ValidationError("--recognitions must be at least 1") }
     }
 
     func run() throws {
         let ts = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
-        let data = try datasetOptions.load(dataset)
+        let data = try datasetOptions.load(dataset, speed: speed)
         let byLabel = data.byLabel.sorted { $0.key < $1.key }
         guard byLabel.count >= 2 else { throw FileError(file: dataset, message: "needs at least two labels") }
         var rng = SeededGenerator(seed: seed)
@@ -175,18 +195,25 @@ struct BenchMatcher: ParsableCommand {
         }
 
         var protocolTimes: [ProtocolTime] = []
+        var autoTime: AutoTime?
         if protocols != 0 {
-            let options = MatcherProtocolOptions(templatesPerClass: Array(1...9), trials: 100, seed: seed)
+            let options = MatcherProtocolOptions(templatesPerClass: try MatcherCLI.parseIntList(protocolTemplates, name: "--protocol-templates"),
+                                                 trials: protocolTrials, seed: seed)
             func time<M: TemplateMatcher>(_ type: M.Type) -> ProtocolTime {
                 let clock = ContinuousClock(), t0 = clock.now
-                let corpus = PreparedCorpus<M>(data, settings: MatcherSettings.defaults(for: M.algorithm).typed(for: type))
-                let report = MatcherEvaluation.userDependent(corpus, settings: MatcherSettings.defaults(for: M.algorithm).typed(for: type), options: options)
+                let settings = M.algorithm.defaultSettings.typed(for: type)
+                let corpus = PreparedCorpus<M>(data, settings: settings)
+                let report = MatcherEvaluation.userDependent(corpus, settings: settings, options: options)
                 return ProtocolTime(algorithm: M.algorithm.rawValue, seconds: seconds(clock.now - t0), recognitions: report.recognitions)
             }
-            protocolTimes = [time(ProtractorMatcher.self), time(DollarOneMatcher.self), time(PDollarMatcher.self)]
+            protocolTimes = MatcherAlgorithm.allCases.map { time($0.matcher) }
+            let clock = ContinuousClock(), t0 = clock.now
+            let choice = AutoMatcher.choose(data.samples, templatesPerClass: TrainingSettings().templatesPerClass, seed: seed)
+            autoTime = AutoTime(samples: data.samples.count, seconds: seconds(clock.now - t0), chosen: choice.chosen.description,
+                                validation: choice.validation)
         }
 
-        let report = Report(seed: seed, rows: rows, allPairs: pairs, protocols: protocolTimes)
+        let report = Report(seed: seed, rows: rows, allPairs: pairs, protocols: protocolTimes, auto: autoTime)
         switch output.format {
         case .json:
             Console.out(try Console.json(report))
@@ -212,11 +239,14 @@ struct BenchMatcher: ParsableCommand {
                                    p.prepareSeconds, p.maxAbsDifference, 100 * p.nearestAgreement))
             }
             if !protocolTimes.isEmpty {
-                Console.out("user-dependent protocol (all speeds, T = 1…9, 100 trials), preparing included:")
+                Console.out("user-dependent protocol (T = \(protocolTemplates), \(protocolTrials) trials), preparing included:")
                 for p in protocolTimes {
                     Console.out("  " + p.algorithm.padding(toLength: 12, withPad: " ", startingAt: 0) + String(format: "%8.2f s  (%d recognitions)", p.seconds, p.recognitions))
                 }
                 Console.out(String(format: "  together %.2f s", protocolTimes.map(\.seconds).reduce(0, +)))
+            }
+            if let a = autoTime {
+                Console.out("auto's choice (train --algorithm auto) on \(a.samples) samples: \(String(format: "%.2f", a.seconds)) s, chose \(a.chosen) (\(a.validation))")
             }
         }
     }

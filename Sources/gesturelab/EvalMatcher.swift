@@ -24,6 +24,9 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     @Option(help: "A dataset folder, a sample file or a .jsonl dataset.")
     var dataset: String
 
+    @Option(name: .customLong("train-dataset"), help: "Dataset-independent protocols: templates from this dataset, scoring on --dataset (user-independent: any writer of it; user-dependent: the writer with the same subject id).")
+    var trainDataset: String?
+
     @Option(name: .customLong("protocol"), help: "user-dependent, user-independent or leave-one-label-out.")
     var evaluationProtocol: ProtocolOption = .userDependent
 
@@ -81,7 +84,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     }
 
     var outputPaths: [OutputPaths.Named] { named("--report", reportOptions.reportDirectory) }
-    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + named("--model", model) }
+    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + named("--model", model) + named("--train-dataset", trainDataset) }
 
     func run() throws {
         try checkOutputPaths()
@@ -101,7 +104,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
             guard data.subjects.count >= 2 else {
                 throw FileError(file: dataset, message: "leave-one-label-out needs samples of at least 2 subjects (found \(data.subjects.count)): thresholds come from the other subjects")
             }
-            if rejection == .verifier { return try study(data, primary: settings, model: loaded) }
+            if rejection == .verifier { return try study(data, primary: settings ?? .combined(.default), model: loaded) }
         }
         let options = MatcherProtocolOptions(templatesPerClass: ts, trials: trials, seed: seed, variants: variants)
         // --progress prints lines; otherwise a bar with an ETA when stderr is a terminal.
@@ -113,20 +116,49 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
             handler = { done, total in bar.update(done: done, total: total) }
         }
         var summary: [String: SettingValue] = loaded == nil ? matcher.summary
-            : ["algorithm": .string(settings.algorithm.rawValue), "matcher": .string(settings.description)]
+            : ["algorithm": .string(settings?.algorithm.rawValue ?? "auto"), "matcher": .string(settings?.description ?? "auto")]
         if let model { summary["model"] = .string(model) }
+        if let trainDataset { summary["trainDataset"] = .string(trainDataset) }
+        let train = try trainDataset.map { try datasetOptions.load($0, speed: speed) }
+        guard let settings else { return try evaluateAuto(data, train: train, options, handler, summary) }
         func run<M: TemplateMatcher>(_ type: M.Type) throws {
-            try evaluate(type, settings.typed(for: type), data, options, handler, summary)
+            try evaluate(type, settings.typed(for: type), data, train: train, options, handler, summary)
         }
         try run(settings.matcherType)
     }
 
-    private func evaluate<M: TemplateMatcher>(_ type: M.Type, _ settings: M.Settings, _ data: Dataset,
+    /// `--algorithm auto`: the matcher chosen per training draw on that draw alone.
+    private func evaluateAuto(_ data: Dataset, train: Dataset?, _ options: MatcherProtocolOptions, _ handler: ProgressHandler?,
+                              _ summary: [String: SettingValue]) throws {
+        guard evaluationProtocol != .leaveOneLabelOut else {
+            throw ValidationError("--protocol leave-one-label-out needs a fixed --algorithm (auto chooses per training draw of the accuracy protocols)")
+        }
+        let clock = ContinuousClock(), start = clock.now
+        var report = MatcherEvaluation.auto(data, train: train, userDependent: evaluationProtocol == .userDependent, options: options, progress: handler)
+        try finish(&report, data, summary, seconds: seconds(clock.now - start))
+    }
+
+    /// Checks that something was measured, writes the report and prints it.
+    private func finish(_ report: inout MatcherEvaluationReport, _ data: Dataset, _ summary: [String: SettingValue], seconds: Double) throws {
+        guard report.recognitions > 0 else {
+            // An empty report would read as "0 % accuracy"; say why nothing was measured.
+            throw FileError(file: dataset, message: evaluationProtocol == .userDependent
+                ? "no recognition was possible: user-dependent needs more than T samples of a label per subject and speed (T = \(templatesPerClass))"
+                : "no recognition was possible: user-independent needs samples of at least two subjects, and at least T of a label among the others (T = \(templatesPerClass))")
+        }
+        for (k, v) in summary { report.settings[k] = v }
+        if let speed { report.settings["speed"] = .string(speed) }
+        let reportPath = try reportOptions.write(EvaluationReport.matcher(report, dataset: try DatasetSummary(data, path: dataset)))
+        printReport(report, seconds: seconds)
+        if let reportPath, output.format == .text { Console.out("report: \(reportPath)") }
+    }
+
+    private func evaluate<M: TemplateMatcher>(_ type: M.Type, _ settings: M.Settings, _ data: Dataset, train: Dataset?,
                                               _ options: MatcherProtocolOptions, _ handler: ProgressHandler?,
                                               _ summary: [String: SettingValue]) throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let corpus = PreparedCorpus<M>(data, settings: settings, variants: options.variants)
+        let corpus = PreparedCorpus<M>(train.map { data.adding(training: $0) } ?? data, settings: settings, variants: options.variants)
         if corpus.skipped > 0 { Console.err("note: \(corpus.skipped) samples without points or label were left out") }
         switch evaluationProtocol {
         case .leaveOneLabelOut:
@@ -139,17 +171,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
             var report = evaluationProtocol == .userDependent
                 ? MatcherEvaluation.userDependent(corpus, settings: settings, options: options, progress: handler)
                 : MatcherEvaluation.userIndependent(corpus, settings: settings, options: options, progress: handler)
-            guard report.recognitions > 0 else {
-                // An empty report would read as "0 % accuracy"; say why nothing was measured.
-                throw FileError(file: dataset, message: evaluationProtocol == .userDependent
-                    ? "no recognition was possible: user-dependent needs more than T samples of a label per subject and speed (T = \(templatesPerClass))"
-                    : "no recognition was possible: user-independent needs samples of at least two subjects, and at least T of a label among the others (T = \(templatesPerClass))")
-            }
-            for (k, v) in summary { report.settings[k] = v }
-            if let speed { report.settings["speed"] = .string(speed) }
-            let reportPath = try reportOptions.write(EvaluationReport.matcher(report, dataset: try DatasetSummary(data, path: dataset)))
-            printReport(report, seconds: seconds(clock.now - start))
-            if let reportPath, output.format == .text { Console.out("report: \(reportPath)") }
+            try finish(&report, data, summary, seconds: seconds(clock.now - start))
         }
     }
 

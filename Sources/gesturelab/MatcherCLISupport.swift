@@ -5,11 +5,42 @@ import GestureData
 import GestureMatching
 import GestureTraining
 
-/// `--algorithm` values.
-enum AlgorithmOption: String, ExpressibleByArgument, CaseIterable {
-    case protractor, dollar1, pdollar, pplus, qdollar, pennypincher, jackknife, combined
+/// `--algorithm` values: a registered matcher (``MatcherAlgorithm/allCases``) or `auto`
+/// (chosen by inner validation on the training data, ``AutoMatcherChoice``). The one
+/// place the command line reads an algorithm name.
+enum AlgorithmChoice: Hashable, ExpressibleByArgument, CustomStringConvertible {
+    case auto
+    case fixed(MatcherAlgorithm)
 
-    var algorithm: MatcherAlgorithm { MatcherAlgorithm(rawValue: rawValue)! }
+    init?(argument: String) {
+        if argument == "auto" { self = .auto; return }
+        guard let a = MatcherAlgorithm(rawValue: argument) else { return nil }
+        self = .fixed(a)
+    }
+
+    static var allValueStrings: [String] { ["auto"] + MatcherAlgorithm.allCases.map(\.rawValue) }
+
+    var description: String {
+        switch self {
+        case .auto: return "auto"
+        case .fixed(let a): return a.rawValue
+        }
+    }
+
+    /// The default of `train` and `eval matcher`.
+    static let `default` = AlgorithmChoice.auto
+
+    /// Help text listing every value.
+    static var help: String {
+        "Matcher: auto (the default: the algorithm or combination that wins inner validation on the training data), or one of "
+            + MatcherAlgorithm.idList + "."
+    }
+
+    /// The fixed algorithm, `nil` for auto.
+    var algorithm: MatcherAlgorithm? {
+        if case .fixed(let a) = self { return a }
+        return nil
+    }
 }
 
 /// `--rotation` values for Protractor.
@@ -17,15 +48,23 @@ enum RotationOption: String, ExpressibleByArgument, CaseIterable {
     case invariant, bounded, sensitive
 }
 
-/// Matcher tunables shared by the matcher commands.
+/// Matcher tunables shared by the matcher commands (and `train`).
 struct MatcherOptions: ParsableArguments {
-    @Option(name: .customLong("algorithm"), help: "Matching algorithm: protractor (the default), dollar1, pdollar, pplus, qdollar, pennypincher, jackknife or combined.")
-    var algorithmChoice: AlgorithmOption?
+    @Option(name: .customLong("algorithm"), help: ArgumentHelp(AlgorithmChoice.help))
+    var algorithmChoice: AlgorithmChoice?
 
-    var algorithm: AlgorithmOption { algorithmChoice ?? .protractor }
+    /// The algorithm asked for (`auto` when none).
+    var choice: AlgorithmChoice { algorithmChoice ?? .default }
 
-    @Option(help: "Points after resampling (default: 16 Protractor, Penny Pincher and Jackknife, 64 $1, 32 $P, $P+ and $Q).")
+    @Option(help: ArgumentHelp(MatcherOptions.pointsHelp))
     var points: Int?
+
+    /// `--points` help: each algorithm's default count, from the registry.
+    static var pointsHelp: String {
+        let groups = Dictionary(grouping: MatcherAlgorithm.allCases.filter { $0.settingsType.hasPoints }) { $0.settingsType.default.points }
+        let text = groups.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.map(\.rawValue).joined(separator: ", "))" }.joined(separator: "; ")
+        return "Points after resampling (default: \(text))."
+    }
 
     @Option(name: .customLong("rotation"), help: "Protractor rotation: invariant (the default), bounded or sensitive.")
     var rotationChoice: RotationOption?
@@ -37,25 +76,21 @@ struct MatcherOptions: ParsableArguments {
 
     var maxRotation: Double { maxRotationChoice ?? 45 }
 
-    @Option(name: .customLong("weights"), help: "combined: component weights, e.g. pplus:1,protractor:1 (components: pplus, protractor, pennypincher, jackknife; default pplus:1,jackknife:1).")
+    @Option(name: .customLong("weights"), help: ArgumentHelp(MatcherOptions.weightsHelp))
     var weightsChoice: String?
+
+    static var weightsHelp: String {
+        "combined: component weights, e.g. pplus:1,protractor:1 (components: \(CombinedSettings.componentNames.joined(separator: ", ")); default \(CombinedSettings.default.argument))."
+    }
 
     /// The combined recognizer's settings from `--weights`.
     var combined: CombinedSettings {
         get throws {
             guard let weightsChoice else { return .default }
-            var s = CombinedSettings(pPlus: 0, protractor: 0, pennyPincher: 0, jackknife: 0)
-            for part in weightsChoice.split(separator: ",") {
-                let kv = part.split(separator: ":", maxSplits: 1).map(String.init)
-                guard kv.count == 2, let w = Double(kv[1]), w.isFinite, w >= 0, w <= 1000 else {
-                    throw ValidationError("--weights: '\(part)' is not NAME:WEIGHT with a weight in 0…1000")
-                }
-                guard s.setWeight(w, of: kv[0]) else {
-                    throw ValidationError("--weights: unknown component '\(kv[0])' (known: \(CombinedSettings.componentNames.joined(separator: ", ")))")
-                }
+            switch CombinedSettings.parse(weightsChoice) {
+            case .success(let s): return s
+            case .failure(let e): throw ValidationError("--weights: \(e)")
             }
-            guard s.weights.contains(where: { $0 > 0 }) else { throw ValidationError("--weights: at least one weight must be above 0") }
-            return s
         }
     }
 
@@ -63,10 +98,17 @@ struct MatcherOptions: ParsableArguments {
         if let points, points < 2 { throw ValidationError("--points must be at least 2, got \(points)") }
         // Bounded: every template and candidate is resampled to this many points; an
         // unbounded value (--points 100000000) ran out of time and memory.
-        if let points, points > 4096 { throw ValidationError("--points must be at most 4096, got \(points)") }
+        if let points, points > MatcherSettings.maxPoints { throw ValidationError("--points must be at most \(MatcherSettings.maxPoints), got \(points)") }
         if !(maxRotation >= 0 && maxRotation <= 180) { throw ValidationError("--max-rotation must be in 0…180 degrees") }
         _ = try combined
-        if weightsChoice != nil && algorithm != .combined { throw ValidationError("--weights applies to --algorithm combined only") }
+        if weightsChoice != nil && choice != .fixed(.combined) { throw ValidationError("--weights applies to --algorithm combined only") }
+        if points != nil, let a = choice.algorithm, !a.settingsType.hasPoints {
+            throw ValidationError("--points does not apply to --algorithm \(a.rawValue): its components resample their own way")
+        }
+        if points != nil && choice == .auto { throw ValidationError("--points needs a fixed --algorithm (auto uses each candidate's defaults)") }
+        if (rotationChoice != nil || maxRotationChoice != nil) && choice != .fixed(.protractor) {
+            throw ValidationError("--rotation and --max-rotation apply to --algorithm protractor only")
+        }
     }
 
     var protractor: ProtractorSettings {
@@ -79,60 +121,45 @@ struct MatcherOptions: ParsableArguments {
         return ProtractorSettings(points: points ?? 16, rotation: r)
     }
 
-    var dollarOne: DollarOneSettings {
-        var s = DollarOneSettings()
-        if let points { s.points = points }
-        return s
+    /// The typed settings of `algorithm` with the options given: its defaults with
+    /// `--points`, and Protractor's rotation or the combined weights where they apply.
+    func settings(for algorithm: MatcherAlgorithm) -> MatcherSettings {
+        if algorithm == .protractor { return .protractor(protractor) }
+        if algorithm == .combined { return .combined((try? combined) ?? .default) }
+        let s = algorithm.defaultSettings
+        return points.map { s.with(points: $0) } ?? s
     }
 
-    var pDollar: PDollarSettings {
-        var s = PDollarSettings()
-        if let points { s.points = points }
-        return s
-    }
+    /// The matcher of commands that use a library as it is (recognize, record, templates
+    /// build, train rejection): the algorithm asked for, Protractor when none (or auto:
+    /// nothing is trained there to choose by).
+    var algorithm: MatcherAlgorithm { choice.algorithm ?? .protractor }
 
-    var pPlus: PPlusSettings { PPlusSettings(points: points ?? 32) }
+    /// The settings of ``algorithm`` with the options given.
+    var settings: MatcherSettings { settings(for: algorithm) }
 
-    /// The typed settings of the chosen algorithm.
-    var settings: MatcherSettings {
-        switch algorithm {
-        case .protractor: return .protractor(protractor)
-        case .dollar1: return .dollarOne(dollarOne)
-        case .pdollar: return .pDollar(pDollar)
-        case .pplus: return .pPlus(pPlus)
-        case .qdollar: return .qDollar(QDollarSettings(points: points ?? 32))
-        case .pennypincher: return .pennyPincher(PennyPincherSettings(points: points ?? 16))
-        case .jackknife: return .jackknife(JackknifeSettings(points: points ?? 16))
-        case .combined: return .combined((try? combined) ?? .default)
-        }
-    }
+    /// The typed settings of a fixed algorithm; `nil` for auto.
+    var fixedSettings: MatcherSettings? { choice.algorithm.map(settings(for:)) }
 
     /// Whether no matcher option was given.
     var isDefault: Bool { algorithmChoice == nil && points == nil && rotationChoice == nil && maxRotationChoice == nil && weightsChoice == nil }
 
     /// The settings a command runs with: the model folder's when `--model` is given (and
-    /// then no matcher option may be), otherwise the options'.
+    /// then no matcher option may be), otherwise the options' (`nil` for auto).
     /// - Throws: when both a model and matcher options are given, naming both settings.
-    func resolved(model: GestureModel?, folder: String?) throws -> MatcherSettings {
-        guard let model else { return settings }
+    func resolved(model: GestureModel?, folder: String?) throws -> MatcherSettings? {
+        guard let model else { return fixedSettings }
         guard isDefault else {
             throw ValidationError("--model \(folder ?? ""): the model matches with \(model.manifest.matcher); "
-                                  + "--algorithm/--points/--rotation ask for \(settings). Leave them out to use the model's settings")
+                                  + "--algorithm/--points/--rotation ask for \(fixedSettings.map(\.description) ?? "auto"). Leave them out to use the model's settings")
         }
         return model.manifest.matcher
     }
 
     /// A one-line description for reports.
     var summary: [String: SettingValue] {
-        var d: [String: SettingValue] = ["algorithm": .string(algorithm.rawValue)]
-        switch algorithm {
-        case .protractor:
-            d["points"] = SettingValue(protractor.points)
-            d["rotation"] = .string(rotation == .bounded ? "bounded ±\(maxRotation)°" : rotation.rawValue)
-        case .combined: d["matcher"] = .string(settings.description)
-        default: d["points"] = SettingValue(settings.points)
-        }
-        return d
+        guard let s = fixedSettings else { return ["algorithm": .string("auto")] }
+        return ["algorithm": .string(s.algorithm.rawValue), "matcher": .string(s.description), "points": SettingValue(s.points)]
     }
 }
 

@@ -127,7 +127,7 @@ struct Recognize: ParsableCommand {
         let templates = self.templates ?? ""
         let library = try MatcherCLI.loadLibrary(templates)
         let thresholds = try rejection.map(MatcherCLI.loadThresholds)
-        if let thresholds, thresholds.algorithm != matcher.algorithm.algorithm {
+        if let thresholds, thresholds.algorithm != matcher.algorithm {
             throw FileError(file: rejection ?? "", message: "thresholds are for '\(thresholds.algorithm.rawValue)', not '\(matcher.algorithm.rawValue)'; pass --algorithm \(thresholds.algorithm.rawValue)")
         }
         if let thresholds, let stored = thresholds.matcher, stored != matcher.settings {

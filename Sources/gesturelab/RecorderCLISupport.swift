@@ -115,7 +115,7 @@ struct RecorderWiring {
         if let path = templatesOption ?? defaultTemplatesPath() {
             let library = try MatcherCLI.loadLibrary(path)
             let rejection = try rejectionOption.map(MatcherCLI.loadThresholds)
-            if let rejection, rejection.algorithm != matcher.algorithm.algorithm {
+            if let rejection, rejection.algorithm != matcher.algorithm {
                 throw ValidationError("--rejection \(rejectionOption ?? ""): thresholds are for \(rejection.algorithm.rawValue), "
                                       + "the matcher is \(matcher.algorithm.rawValue) (choose it with --algorithm)")
             }

@@ -36,8 +36,7 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     @Option(help: "Template selection: medoid or random.")
     var select = "medoid"
 
-    @Option(help: "Matcher: combined ($P+ with Jackknife, the default), pplus, protractor, dollar1, pdollar, qdollar, pennypincher or jackknife.")
-    var algorithm = "combined"
+    @OptionGroup var matcher: MatcherOptions
 
     @Option(help: "Rejection: verifier (a learned verifier; per-label f1 thresholds kept as the baseline), or per-label thresholds only: f1, sigma or target-fpr.")
     var rejection = "verifier"
@@ -119,9 +118,6 @@ struct TrainAll: ParsableCommand, WritesOutputs {
             throw ValidationError("--augment must be between 0 and 20 copies, got \(detectorAugmentation)")
         }
         guard TemplateSelection(rawValue: select) != nil else { throw ValidationError("--select must be medoid or random; got '\(shownValue(select))'") }
-        guard MatcherAlgorithm(rawValue: algorithm) != nil else {
-            throw ValidationError("--algorithm must be one of \(MatcherAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")); got '\(shownValue(algorithm))'")
-        }
         guard ["verifier", "f1", "sigma", "target-fpr"].contains(rejection) else {
             throw ValidationError("--rejection must be verifier, f1, sigma or target-fpr; got '\(shownValue(rejection))'")
         }
@@ -159,7 +155,7 @@ struct TrainAll: ParsableCommand, WritesOutputs {
         }
         var s = TrainingSettings(
             templatesPerClass: templatesPerClass, selection: TemplateSelection(rawValue: select) ?? .medoid,
-            algorithm: MatcherAlgorithm(rawValue: algorithm) ?? .combined, rejection: method,
+            algorithm: matcher.fixedSettings.map { .fixed($0) } ?? .auto, rejection: method,
             syntheticPositivesPerSample: syntheticPositives, minimumSamplesPerLabel: minSamples,
             syntheticNegatives: scribbles, splicedNegatives: splices, detectorTargetFPR: detectorTargetFpr,
             detectorLabels: detectorLabels, seed: seed)

@@ -23,12 +23,12 @@ struct ExtremeInputMatcherTests {
                                                      Template(name: "line", gesture: line),
                                                      Template(name: "circle", gesture: circle)])
 
-    static func matchers() -> [(String, (Gesture) -> [Match])] {
-        let p = ProtractorMatcher(library: library, settings: .default)
-        let d = DollarOneMatcher(library: library, settings: .default)
-        let c = PDollarMatcher(library: library, settings: .default)
-        return [("protractor", { p.recognize($0, limit: nil) }), ("$1", { d.recognize($0, limit: nil) }),
-                ("$P", { c.recognize($0, limit: nil) })]
+    /// Every registered matcher with its defaults (``MatcherAlgorithm/allCases``).
+    static func matchers(_ library: TemplateLibrary = library) -> [(String, (Gesture) -> [Match])] {
+        MatcherAlgorithm.allCases.map { a in
+            let m = a.defaultSettings.matcher(library: library)
+            return (a.rawValue, { m.recognize($0, limit: nil) })
+        }
     }
 
     /// `g` scaled by `s` about (80, 80), then moved by (`offset`, -`offset`). At scale 1.9e306
@@ -75,11 +75,11 @@ struct ExtremeInputMatcherTests {
         let library = TemplateLibrary(templates: [Template(name: "extreme", gesture: Self.extreme),
                                                   Template(name: "check", gesture: Self.check)])
         for candidate in [Self.extreme, Self.check, Self.line] {
-            let all = DollarOneMatcher(library: library, settings: .default).recognize(candidate, limit: nil)
-                + PDollarMatcher(library: library, settings: .default).recognize(candidate, limit: nil)
-                + ProtractorMatcher(library: library, settings: .default).recognize(candidate, limit: nil)
-            #expect(all.count == 6)
-            #expect(all.allSatisfy { $0.score >= 0 && $0.score <= 1 && !$0.score.isNaN }, "\(all)")
+            for (name, recognize) in Self.matchers(library) {
+                let all = recognize(candidate)
+                #expect(all.count == 2, "\(name)")
+                #expect(all.allSatisfy { $0.score >= 0 && $0.score <= 1 && !$0.score.isNaN }, "\(name): \(all)")
+            }
         }
     }
 

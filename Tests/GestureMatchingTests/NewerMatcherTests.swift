@@ -192,7 +192,7 @@ struct JackknifeMatcherTests {
 struct CombinedMatcherTests {
     @Test func theFusedDistanceIsTheWeightedMeanOfScaledDistances() throws {
         let lib = MatcherBehaviourTests.library
-        let settings = CombinedSettings(pPlus: 2, protractor: 1, jackknife: 0)
+        let settings = CombinedSettings([.pPlus: 2, .protractor: 1, .jackknife: 0])
         let m = CombinedMatcher(library: lib, settings: settings)
         let pPlus = PPlusMatcher(library: lib, settings: .default)
         let protractor = ProtractorMatcher(library: lib, settings: .default)
@@ -201,15 +201,17 @@ struct CombinedMatcherTests {
         let a = Dictionary(uniqueKeysWithValues: pPlus.recognize(g).map { ($0.templateIndex, $0.distance) })
         let b = Dictionary(uniqueKeysWithValues: protractor.recognize(g).map { ($0.templateIndex, $0.distance) })
         for f in fused {
-            let expected = (2 * a[f.templateIndex]! / m.scales[0] + 1 * b[f.templateIndex]! / m.scales[1]) / 3
+            // Components in registry order: Protractor, then $P+; Jackknife (weight 0) left out.
+            let expected = (1 * b[f.templateIndex]! / m.scales[0] + 2 * a[f.templateIndex]! / m.scales[1]) / 3
             #expect(abs(f.distance - expected) < 1e-9)
         }
-        #expect(m.scales[0] > 0 && m.scales[1] > 0 && m.scales[2] == 1)
+        #expect(settings.components.map(\.algorithm) == [.protractor, .pPlus])
+        #expect(m.scales.count == 2 && m.scales.allSatisfy { $0 > 0 })
         #expect(fused.first?.name == "check")
     }
 
     @Test func settingsRoundTripThroughJSONAndRefuseUnknownComponents() throws {
-        let s = MatcherSettings.combined(CombinedSettings(pPlus: 1, protractor: 0, pennyPincher: 0, jackknife: 1))
+        let s = MatcherSettings.combined(CombinedSettings([.pPlus: 1, .protractor: 0, .pennyPincher: 0, .jackknife: 1]))
         let back = try JSONDecoder().decode(MatcherSettings.self, from: try JSONEncoder().encode(s))
         #expect(back == s)
         #expect(back.description == "combined (weights pplus 1, jackknife 1)")

@@ -1,13 +1,19 @@
 import GestureGeometry
 import GestureMatching
 
-/// Runs every matcher ($1, Protractor on both scoring paths, $P) of a library on a
-/// gesture and checks the documented results: scores in 0…1, non-negative distances,
-/// closest first, and the BLAS and scalar Protractor paths giving the same distances.
+/// Runs every registered matcher (``MatcherAlgorithm/allCases``, Protractor on both
+/// scoring paths) of a library on a gesture and checks the documented results: scores in
+/// 0…1, non-negative distances, closest first, a limit respected, and the BLAS and scalar
+/// Protractor paths giving the same distances.
 package enum MatcherRun {
     package static func check(library: TemplateLibrary, on gesture: Gesture) {
-        check(DollarOneMatcher(library: library, settings: .default).recognize(gesture, limit: nil), "$1")
-        check(PDollarMatcher(library: library, settings: .default).recognize(gesture, limit: 3), "$P")
+        for algorithm in MatcherAlgorithm.allCases {
+            let matcher = algorithm.defaultSettings.matcher(library: library)
+            check(matcher.recognize(gesture, limit: nil), algorithm.rawValue)
+            let top = matcher.recognize(gesture, limit: 3)
+            precondition(top.count <= 3, "\(algorithm): limit 3 gave \(top.count) matches")
+            check(top, algorithm.rawValue)
+        }
         let protractor = ProtractorMatcher(library: library, settings: .default)
         if let p = ProtractorMatcher.prepare(gesture, settings: .default) {
             let blas = protractor.recognize(prepared: p, limit: nil, path: .blas)

@@ -1,44 +1,104 @@
 import Foundation
 import GestureGeometry
 
-/// Settings of the combined recognizer: the weight of each component matcher (0 leaves
-/// it out). Each component runs with its paper's defaults.
-public struct CombinedSettings: Hashable, Codable, Sendable {
-    public var pPlus: Double
-    public var protractor: Double
-    public var pennyPincher: Double
-    public var jackknife: Double
+/// Settings of the combined recognizer: the weight of each component matcher, by
+/// algorithm (absent or 0 leaves it out). Each component runs with its paper's defaults.
+/// Any registered matcher whose settings are ``AlgorithmSettings/isCombinable`` may be a
+/// component.
+public struct CombinedSettings: Hashable, Sendable {
+    /// Weight of each component.
+    public var weights: [MatcherAlgorithm: Double]
 
-    public init(pPlus: Double = 1, protractor: Double = 0, pennyPincher: Double = 0, jackknife: Double = 1) {
-        self.pPlus = pPlus
-        self.protractor = protractor
-        self.pennyPincher = pennyPincher
-        self.jackknife = jackknife
-    }
+    public init(_ weights: [MatcherAlgorithm: Double]) { self.weights = weights }
 
     /// $P+ and Jackknife, equal weights: a point cloud (blind to drawing order) beside a
     /// direction sequence (blind to where the points lie). Chosen by leave-one-subject-out
     /// selection among 17 component sets and weights on the $1 logs, on draws (seed 101)
     /// apart from the ones reported (`tools/combined-cv`; README, Matcher accuracy): every
     /// one of the ten folds chose $P+ with Jackknife.
-    public static let `default` = CombinedSettings()
+    public static let `default` = CombinedSettings([.pPlus: 1, .jackknife: 1])
+
+    /// The algorithms that may be components, in registry order.
+    public static var componentAlgorithms: [MatcherAlgorithm] { MatcherAlgorithm.allCases.filter(\.isCombinable) }
 
     /// The components' names, as `--weights` and the settings file spell them.
-    public static let componentNames = ["pplus", "protractor", "pennypincher", "jackknife"]
+    public static var componentNames: [String] { componentAlgorithms.map(\.rawValue) }
 
-    /// The weights in ``componentNames`` order.
-    public var weights: [Double] { [pPlus, protractor, pennyPincher, jackknife] }
+    /// The components with a weight above 0, in registry order.
+    public var components: [(algorithm: MatcherAlgorithm, weight: Double)] {
+        Self.componentAlgorithms.compactMap { a in weights[a].flatMap { $0 > 0 ? (a, $0) : nil } }
+    }
 
     /// Sets the weight of the component `name`; `false` for an unknown name.
     public mutating func setWeight(_ w: Double, of name: String) -> Bool {
-        switch name {
-        case "pplus": pPlus = w
-        case "protractor": protractor = w
-        case "pennypincher": pennyPincher = w
-        case "jackknife": jackknife = w
-        default: return false
-        }
+        guard let a = MatcherAlgorithm(rawValue: name), a.isCombinable else { return false }
+        weights[a] = w
         return true
+    }
+
+    /// `pplus 1, jackknife 1`: the components with a weight above 0.
+    public var weightsText: String {
+        components.map { "\($0.algorithm.rawValue) \(settingsNumber($0.weight))" }.joined(separator: ", ")
+    }
+
+    /// `pplus:1,jackknife:1` (the `--weights` form).
+    public var argument: String {
+        components.map { "\($0.algorithm.rawValue):\(settingsNumber($0.weight))" }.joined(separator: ",")
+    }
+
+    /// Largest weight a component may have.
+    public static let maxWeight = 1000.0
+
+    /// Reads `pplus:1,protractor:2` (the `--weights` form); the error says what is wrong.
+    public static func parse(_ text: String) -> Result<CombinedSettings, WeightsError> {
+        var s = CombinedSettings([:])
+        for part in text.split(separator: ",") {
+            let kv = part.split(separator: ":", maxSplits: 1).map(String.init)
+            guard kv.count == 2, let w = Double(kv[1]), w.isFinite, w >= 0, w <= maxWeight else {
+                return .failure(WeightsError("'\(part)' is not NAME:WEIGHT with a weight in 0…\(settingsNumber(maxWeight))"))
+            }
+            guard s.setWeight(w, of: kv[0]) else {
+                return .failure(WeightsError("unknown component '\(kv[0])' (known: \(componentNames.joined(separator: ", ")))"))
+            }
+        }
+        guard !s.components.isEmpty else { return .failure(WeightsError("at least one weight must be above 0")) }
+        return .success(s)
+    }
+
+    /// Why a weights text or field cannot be read.
+    public struct WeightsError: Error, CustomStringConvertible, Sendable {
+        public let description: String
+        init(_ d: String) { description = d }
+    }
+}
+
+extension CombinedSettings: AlgorithmSettings {
+    /// $P+'s default (each component resamples its own way; kept for the settings file).
+    public var points: Int { PPlusSettings.default.points }
+    public func with(points: Int) -> Self { self }
+    public static var hasPoints: Bool { false }
+    public static var isCombinable: Bool { false }
+    /// `false`: `--algorithm auto` builds its own combinations from the components.
+    public static var isAutoCandidate: Bool { false }
+    public static var scoreMeaning: String { "combined score 1/(1 + d), d the weighted mean of scaled distances" }
+    public var fieldsDescription: String { "weights \(weightsText)" }
+
+    public func encodeFields(to c: inout KeyedEncodingContainer<MatcherSettingsField>) throws {
+        try c.put(Dictionary(uniqueKeysWithValues: components.map { ($0.algorithm.rawValue, $0.weight) }), "weights")
+    }
+
+    public static func decodeFields(from c: KeyedDecodingContainer<MatcherSettingsField>, points: Int) throws -> Self {
+        let weights = try c.decodeIfPresent([String: Double].self, forKey: MatcherSettingsField("weights")) ?? [:]
+        if weights.isEmpty { return .default }
+        var s = CombinedSettings([:])
+        for (name, w) in weights.sorted(by: { $0.key < $1.key }) {
+            guard w.isFinite, w >= 0, w <= maxWeight else { throw c.bad("weights", "weight of '\(name)' must be in 0…\(settingsNumber(maxWeight)), found \(w)") }
+            guard s.setWeight(w, of: name) else {
+                throw c.bad("weights", "unknown component '\(name)' (known: \(componentNames.joined(separator: ", ")))")
+            }
+        }
+        guard !s.components.isEmpty else { throw c.bad("weights", "at least one weight must be above 0") }
+        return s
     }
 }
 
@@ -55,23 +115,24 @@ public struct CombinedSettings: Hashable, Codable, Sendable {
 /// - `distance`: Σ wₘ·dₘ/sₘ / Σ wₘ, ≥ 0 (0 for a template matched with itself).
 /// - `score`: `1 / (1 + distance)`.
 public struct CombinedMatcher: TemplateMatcher {
-    /// Each component's prepared form (`nil` for a component of weight 0).
-    public struct Prepared: Hashable, Sendable {
-        var pPlus: PPlusMatcher.Prepared?
-        var protractor: ProtractorMatcher.Prepared?
-        var pennyPincher: PennyPincherMatcher.Prepared?
-        var jackknife: JackknifeMatcher.Prepared?
+    /// Each component's prepared form, in ``CombinedSettings/components`` order.
+    public struct Prepared: Sendable {
+        let parts: [any Sendable]
     }
 
     public static let algorithm = MatcherAlgorithm.combined
     public let settings: CombinedSettings
     public let names: [String]
-    let pPlus: PPlusMatcher?
-    let protractor: ProtractorMatcher?
-    let pennyPincher: PennyPincherMatcher?
-    let jackknife: JackknifeMatcher?
-    /// Scale of each component, in `CombinedSettings.weights` order.
+    /// Each component's matcher over the templates, in ``CombinedSettings/components`` order.
+    let parts: [Part]
+    /// Scale of each component.
     let scales: [Double]
+
+    /// One component's matcher with its type erased.
+    struct Part: Sendable {
+        let weight: Double
+        let recognize: @Sendable (any Sendable) -> [Match]
+    }
 
     /// Template pairs of different labels the scales are measured on, at most.
     static let scalePairs = 400
@@ -80,41 +141,55 @@ public struct CombinedMatcher: TemplateMatcher {
         precondition(names.count == templates.count, "one name per template")
         self.names = names
         self.settings = settings
-        let w = settings.weights
-        pPlus = w[0] > 0 ? PPlusMatcher(names: names, templates: templates.map { $0.pPlus! }) : nil
-        protractor = w[1] > 0 ? ProtractorMatcher(names: names, templates: templates.map { $0.protractor! }) : nil
-        pennyPincher = w[2] > 0 ? PennyPincherMatcher(names: names, templates: templates.map { $0.pennyPincher! }) : nil
-        jackknife = w[3] > 0 ? JackknifeMatcher(names: names, templates: templates.map { $0.jackknife! }) : nil
-        // Pairs of different labels, spread evenly over all such pairs (deterministic).
+        let components = settings.components
+        let pairs = Self.scalePairs(names: names)
+        var parts: [Part] = [], scales: [Double] = []
+        for (k, c) in components.enumerated() {
+            func build<M: TemplateMatcher>(_: M.Type) -> (Part, Double) {
+                let typed = templates.map { $0.parts[k] as! M.Prepared }
+                let m = M(names: names, templates: typed, settings: .default)
+                let scale = Self.scale(pairs.map { M.distance(typed[$0.0], typed[$0.1], settings: .default) })
+                return (Part(weight: c.weight, recognize: { m.recognize(prepared: $0 as! M.Prepared, limit: nil) }), scale)
+            }
+            let (part, scale) = build(c.algorithm.matcher)
+            parts.append(part)
+            scales.append(scale)
+        }
+        self.parts = parts
+        self.scales = scales
+    }
+
+    /// Pairs of templates of different labels, spread evenly over all such pairs
+    /// (deterministic), at most ``scalePairs``: where the scales are measured.
+    public static func scalePairs(names: [String]) -> [(Int, Int)] {
         var pairs: [(Int, Int)] = []
-        for i in templates.indices { for j in (i + 1)..<templates.count where names[i] != names[j] { pairs.append((i, j)) } }
-        if pairs.count > Self.scalePairs {
-            let stride = Double(pairs.count) / Double(Self.scalePairs)
-            pairs = (0..<Self.scalePairs).map { pairs[Int(Double($0) * stride)] }
+        for i in names.indices { for j in (i + 1)..<names.count where names[i] != names[j] { pairs.append((i, j)) } }
+        if pairs.count > scalePairs {
+            let stride = Double(pairs.count) / Double(scalePairs)
+            pairs = (0..<scalePairs).map { pairs[Int(Double($0) * stride)] }
         }
-        func median(_ d: (Int, Int) -> Double) -> Double {
-            let v = pairs.map { d($0.0, $0.1) }.filter(\.isFinite).sorted()
-            guard !v.isEmpty else { return 1 }
-            let m = v[v.count / 2]
-            return m > 0 ? m : 1
-        }
-        scales = [
-            w[0] > 0 ? median { PPlusMatcher.distance(templates[$0].pPlus!, templates[$1].pPlus!) } : 1,
-            w[1] > 0 ? median { ProtractorMatcher.distance(templates[$0].protractor!, templates[$1].protractor!, settings: .default) } : 1,
-            w[2] > 0 ? median { PennyPincherMatcher.distance(templates[$0].pennyPincher!, templates[$1].pennyPincher!, settings: .default) } : 1,
-            w[3] > 0 ? median { JackknifeMatcher.distance(templates[$0].jackknife!, templates[$1].jackknife!, settings: .default) } : 1,
-        ]
+        return pairs
+    }
+
+    /// A component's scale from its distances over ``scalePairs(names:)``: their median
+    /// (1 when there is none, or it is 0).
+    public static func scale(_ distances: [Double]) -> Double {
+        let v = distances.filter(\.isFinite).sorted()
+        guard !v.isEmpty else { return 1 }
+        let m = v[v.count / 2]
+        return m > 0 ? m : 1
     }
 
     public static func prepare(_ gesture: Gesture, settings: CombinedSettings) -> Prepared? {
-        let w = settings.weights
-        guard w.contains(where: { $0 > 0 }) else { return nil }
-        var p = Prepared()
-        if w[0] > 0 { guard let x = PPlusMatcher.prepare(gesture, settings: .default) else { return nil }; p.pPlus = x }
-        if w[1] > 0 { guard let x = ProtractorMatcher.prepare(gesture, settings: .default) else { return nil }; p.protractor = x }
-        if w[2] > 0 { guard let x = PennyPincherMatcher.prepare(gesture, settings: .default) else { return nil }; p.pennyPincher = x }
-        if w[3] > 0 { guard let x = JackknifeMatcher.prepare(gesture, settings: .default) else { return nil }; p.jackknife = x }
-        return p
+        let components = settings.components
+        guard !components.isEmpty else { return nil }
+        var parts: [any Sendable] = []
+        for c in components {
+            func part<M: TemplateMatcher>(_: M.Type) -> (any Sendable)? { M.prepare(gesture, settings: .default) }
+            guard let p = part(c.algorithm.matcher) else { return nil }
+            parts.append(p)
+        }
+        return Prepared(parts: parts)
     }
 
     public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }
@@ -123,17 +198,12 @@ public struct CombinedMatcher: TemplateMatcher {
     public static var ranksByPairDistance: Bool { false }
 
     public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
-        guard !names.isEmpty else { return [] }
+        guard !names.isEmpty, candidate.parts.count == parts.count else { return [] }
         var fused = [Double](repeating: 0, count: names.count)
-        let w = settings.weights
-        let total = w.filter { $0 > 0 }.reduce(0, +)
-        func add(_ matches: [Match], _ k: Int) {
-            for m in matches { fused[m.templateIndex] += w[k] * m.distance / scales[k] / total }
+        let total = parts.reduce(0) { $0 + $1.weight }
+        for (k, part) in parts.enumerated() {
+            for m in part.recognize(candidate.parts[k]) { fused[m.templateIndex] += part.weight * m.distance / scales[k] / total }
         }
-        if let pPlus, let c = candidate.pPlus { add(pPlus.recognize(prepared: c, limit: nil), 0) }
-        if let protractor, let c = candidate.protractor { add(protractor.recognize(prepared: c, limit: nil), 1) }
-        if let pennyPincher, let c = candidate.pennyPincher { add(pennyPincher.recognize(prepared: c, limit: nil), 2) }
-        if let jackknife, let c = candidate.jackknife { add(jackknife.recognize(prepared: c, limit: nil), 3) }
         return Ranking.ranked(fused, names: names, limit: limit, score: Self.score(forDistance:))
     }
 }

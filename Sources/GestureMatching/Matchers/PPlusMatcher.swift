@@ -14,7 +14,9 @@ public struct PPlusSettings: Hashable, Codable, Sendable {
 /// together to 32 points, scaled uniformly so the longer side is 1, centroid at the
 /// origin), each point given a third coordinate, its normalized turning angle
 /// θ = acos(cos α) / π ∈ 0…1, where α is the angle between the segment arriving at the
-/// point and the one leaving it within its stroke (0 at a stroke's first and last point).
+/// point and the one leaving it along the cloud in drawing order — across stroke
+/// boundaries, as in the authors' published implementation (0 only at the cloud's first
+/// and last point; see ``turningAngles(_:)``).
 ///
 /// Matching is one-to-many without weights or start points: every point of one cloud
 /// takes its nearest point of the other, then every point of the other cloud that no
@@ -47,26 +49,28 @@ public struct PPlusMatcher: TemplateMatcher {
 
     public static func prepare(_ gesture: Gesture, settings: PPlusSettings) -> Prepared? {
         guard let cloud = PDollarMatcher.normalizedCloud(gesture, points: settings.points) else { return nil }
-        var xs: [Double] = [], ys: [Double] = [], thetas: [Double] = []
-        for stroke in cloud.strokes {
-            let p = stroke.points
-            for i in p.indices {
-                xs.append(p[i].x); ys.append(p[i].y)
-                var theta = 0.0
-                if i > 0 && i + 1 < p.count {
-                    let ux = p[i].x - p[i - 1].x, uy = p[i].y - p[i - 1].y
-                    let vx = p[i + 1].x - p[i].x, vy = p[i + 1].y - p[i].y
-                    let nu = (ux * ux + uy * uy).squareRoot(), nv = (vx * vx + vy * vy).squareRoot()
-                    // A zero-length segment has no direction: no turn measured there.
-                    if nu > 0 && nv > 0 {
-                        theta = acos(Swift.max(-1, Swift.min(1, (ux * vx + uy * vy) / (nu * nv)))) / Double.pi
-                    }
-                }
-                thetas.append(theta)
+        let points = cloud.allPoints
+        guard !points.isEmpty, points.allSatisfy(\.isFinite) else { return nil }
+        return Prepared(xs: points.map(\.x), ys: points.map(\.y), thetas: turningAngles(points))
+    }
+
+    /// The normalized turning angle θ = acos(cos α) / π ∈ 0…1 of every point of a resampled
+    /// cloud, taken along the whole sequence in drawing order as the authors' published
+    /// implementation does: a stroke's last point turns toward the next stroke's first
+    /// point, and only the cloud's first and last points have θ = 0. A point with a
+    /// zero-length segment on either side has no direction to turn from, so θ = 0 there.
+    package static func turningAngles(_ p: [Point]) -> [Double] {
+        var thetas = [Double](repeating: 0, count: p.count)
+        guard p.count > 2 else { return thetas }
+        for i in 1..<(p.count - 1) {
+            let ux = p[i].x - p[i - 1].x, uy = p[i].y - p[i - 1].y
+            let vx = p[i + 1].x - p[i].x, vy = p[i + 1].y - p[i].y
+            let nu = (ux * ux + uy * uy).squareRoot(), nv = (vx * vx + vy * vy).squareRoot()
+            if nu > 0 && nv > 0 {
+                thetas[i] = acos(Swift.max(-1, Swift.min(1, (ux * vx + uy * vy) / (nu * nv)))) / Double.pi
             }
         }
-        guard !xs.isEmpty, xs.allSatisfy(\.isFinite), ys.allSatisfy(\.isFinite) else { return nil }
-        return Prepared(xs: xs, ys: ys, thetas: thetas)
+        return thetas
     }
 
     public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }

@@ -13,9 +13,11 @@ import GestureGeometry
 public protocol TemplateMatcher: Sendable {
     /// The normalized form of one gesture.
     associatedtype Prepared: Sendable
-    /// The algorithm's tunables.
-    associatedtype Settings: Sendable
+    /// The algorithm's tunables, with their coding and description.
+    associatedtype Settings: AlgorithmSettings
 
+    /// The registered algorithm (``MatcherAlgorithm/allCases``); found there by type
+    /// unless the matcher names it.
     static var algorithm: MatcherAlgorithm { get }
 
     /// Normalizes `gesture` for matching.
@@ -55,6 +57,11 @@ public protocol TemplateMatcher: Sendable {
 }
 
 extension TemplateMatcher {
+    public static var algorithm: MatcherAlgorithm { MatcherAlgorithm.of(Self.self) }
+
+    /// The settings type, for code that holds the matcher type as `any TemplateMatcher.Type`.
+    public static var settingsType: any AlgorithmSettings.Type { Settings.self }
+
     /// A one-template matcher's distance (override when a direct form is cheaper).
     public static func distance(_ candidate: Prepared, _ template: Prepared, settings: Settings) -> Double {
         Self(names: [""], templates: [template], settings: settings)

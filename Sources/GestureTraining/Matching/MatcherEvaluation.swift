@@ -38,13 +38,25 @@ public enum MatcherEvaluation {
         let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
             var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
             let byLabel = corpus.indicesByLabel(units[u].value).sorted { $0.key < $1.key }
+            // Dataset-independent: templates from the training dataset's writer of the same id.
+            let crossPool = corpus.hasTrainingOnly ? corpus.samples.indices.filter {
+                corpus.samples[$0].isTrainingOnly && (corpus.samples[$0].subject ?? "") == units[u].key.subject
+            } : nil
+            let crossByLabel = crossPool.map { corpus.indicesByLabel($0) }
             var table = M.ranksByPairDistance
-                ? DistanceTable(corpus, settings: settings, candidates: units[u].value, pool: units[u].value) : nil
+                ? DistanceTable(corpus, settings: settings, candidates: units[u].value, pool: crossPool ?? units[u].value) : nil
             var tally = AccuracyTally()
             for t in options.templatesPerClass {
                 for _ in 0..<options.trials {
                     var templates: [Int] = [], candidates: [Int] = []
-                    for (_, idx) in byLabel where idx.count > t {
+                    for (label, idx) in byLabel {
+                        if let crossByLabel {
+                            guard let pool = crossByLabel[label], pool.count >= t, !idx.isEmpty else { continue }
+                            templates += pool.randomSample(count: t, using: &rng)
+                            candidates.append(idx[Int.random(in: 0..<idx.count, using: &rng)])
+                            continue
+                        }
+                        guard idx.count > t else { continue }
                         let picked = idx.randomSample(count: t + 1, using: &rng)
                         templates += picked[0..<t]
                         candidates.append(picked[t])
@@ -69,9 +81,11 @@ public enum MatcherEvaluation {
         let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
             var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
             let key = units[u].key
-            let pool = corpus.samples.indices.filter {
-                corpus.samples[$0].subject != key.subject && (corpus.samples[$0].speed ?? "") == key.speed
-            }
+            // Dataset-independent: templates from every writer of the training dataset.
+            let pool = corpus.hasTrainingOnly ? corpus.samples.indices.filter { corpus.samples[$0].isTrainingOnly }
+                : corpus.samples.indices.filter {
+                    corpus.samples[$0].subject != key.subject && (corpus.samples[$0].speed ?? "") == key.speed
+                }
             let poolByLabel = corpus.indicesByLabel(pool)
             let testByLabel = corpus.indicesByLabel(units[u].value).sorted { $0.key < $1.key }
             var table = M.ranksByPairDistance
@@ -97,7 +111,7 @@ public enum MatcherEvaluation {
     /// The (subject, speed) units a protocol runs over, with their sample indices, in a
     /// fixed order (so unit `u` always gets the generator derived for stream `u`).
     static func units<M: TemplateMatcher>(of corpus: PreparedCorpus<M>) -> [(key: UnitKey, value: [Int])] {
-        Dictionary(grouping: corpus.samples.indices) {
+        Dictionary(grouping: corpus.samples.indices.filter { !corpus.samples[$0].isTrainingOnly }) {
             UnitKey(subject: corpus.samples[$0].subject ?? "", speed: corpus.samples[$0].speed ?? "")
         }.sorted { ($0.key.subject, $0.key.speed) < ($1.key.subject, $1.key.speed) }
     }
@@ -139,6 +153,25 @@ public enum MatcherEvaluation {
     }
 
     struct UnitKey: Hashable, Sendable { var subject: String; var speed: String }
+}
+
+extension Sample {
+    /// The meta key marking a sample of `eval matcher --train-dataset`: a template source, never scored.
+    static let trainingOnlyKey = "gesturelab.trainingOnly"
+    var isTrainingOnly: Bool { meta[Self.trainingOnlyKey] != nil }
+}
+
+extension Dataset {
+    /// These samples followed by `training`'s, marked as templates only (the
+    /// dataset-independent protocols: templates from one dataset, scoring on another).
+    public func adding(training: Dataset) -> Dataset {
+        Dataset(samples + training.samples.map { var s = $0; s.meta[Sample.trainingOnlyKey] = "1"; return s })
+    }
+}
+
+extension PreparedCorpus {
+    /// Whether some samples are templates only (`--train-dataset`).
+    var hasTrainingOnly: Bool { samples.contains { $0.isTrainingOnly } }
 }
 
 extension Array {

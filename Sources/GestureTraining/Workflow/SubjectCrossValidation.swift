@@ -93,7 +93,7 @@ public enum SubjectCrossValidation {
             }
             var rng = SeededGenerator.derived(seed: foldSettings.seed, stream: 10)
             let (scribbles, splices) = heldOutNegatives(testSamples, settings: settings, using: &rng)
-            let matcherSettings = MatcherSettings.defaults(for: settings.algorithm)
+            let matcherSettings = result.manifest.matcher
             func run<M: TemplateMatcher>(_ type: M.Type) -> FoldFigures {
                 matcherFold(type, matcherSettings.typed(for: type), result, train, testSamples, scribbles, splices, foldSettings, ks)
             }
@@ -160,13 +160,13 @@ public enum SubjectCrossValidation {
         }
         let recognition = ClassificationEvaluation(
             name: "matcher",
-            method: "\(settings.algorithm.rawValue), \(settings.templatesPerClass) \(settings.selection.rawValue) template(s) per label from the other subjects",
+            method: "\(settings.algorithm.description), \(settings.templatesPerClass) \(settings.selection.rawValue) template(s) per label from the other subjects",
             confusion: confusion, accuracyByTemplates: accuracyCurve)
         var settingsText = settings.described
         settingsText["protocol"] = .string("leave-one-subject-out over \(subjects.count) subjects; each fold's seed derived from the seed")
         settingsText["rejectionNegatives"] = .string("per fold, \(settings.syntheticNegatives) scribbles + \(settings.splicedNegatives) splices of the held-out subject's samples")
         let summary = Summary(
-            folds: subjects.count, detectors: rows, matcherAlgorithm: settings.algorithm.rawValue,
+            folds: subjects.count, detectors: rows, matcherAlgorithm: settings.algorithm.description,
             templatesPerClass: settings.templatesPerClass, matcherAccuracy: confusion.accuracy, recognitions: confusion.total,
             rejectionAcceptance: rejection.chosen.truePositiveRate, rejectionFalsePositiveRate: rejection.chosen.falsePositiveRate,
             rejectionNegatives: rejection.chosen.counts.negatives,

@@ -33,6 +33,9 @@ public struct TrainingManifest: Hashable, Codable, Sendable {
     public var skippedFiles: [String]
     /// Other remarks (synthetic data used, labels with few samples).
     public var notes: [String]
+    /// How `--algorithm auto` chose ``matcher``: the candidates' inner-validation figures
+    /// (absent when the matcher was asked for).
+    public var matcherChoice: AutoMatcherReport?
 
     public init(matcher: MatcherSettings, rejection: String, operatingPoint: VerifierOperatingPoint? = nil, lookAlikes: [LookAlike] = [],
                 seed: UInt64, settings: [String: SettingValue], dataset: DatasetSummary, files: [String: String] = [:],

@@ -11,10 +11,10 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     /// How templates are picked: medoids (the samples closest to the rest of their label)
     /// by default, so templates are typical rather than lucky.
     public var selection: TemplateSelection
-    /// The matcher whose distances the library and rejection thresholds are for. Combined
-    /// ($P+ with Jackknife): the most accurate recognizer here, for the people it was
-    /// trained on and for people it never saw (README, Matcher accuracy).
-    public var algorithm: MatcherAlgorithm
+    /// The matcher whose distances the library and rejection thresholds are for, with its
+    /// full settings, or `auto` (the default): the algorithm or combination that wins
+    /// inner validation on the training data (``AutoMatcher``).
+    public var algorithm: MatcherChoice
     /// How per-label rejection thresholds are chosen. F1-optimal: Jackknife's rule.
     public var rejection: RejectionMethod
     /// Stochastic-resampling variants made of each sample of a label with fewer than
@@ -64,7 +64,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     }
 
     public init(templatesPerClass: Int = 5, selection: TemplateSelection = .medoid,
-                algorithm: MatcherAlgorithm = .combined, rejection: RejectionMethod = .f1,
+                algorithm: MatcherChoice = .auto, rejection: RejectionMethod = .f1,
                 syntheticPositivesPerSample: Int = 8, minimumSamplesPerLabel: Int = 5,
                 syntheticNegatives: Int = 200, splicedNegatives: Int = 200, detectorTargetFPR: Double = 0.01,
                 detectorLabels: [String: String] = [:], seed: UInt64 = 1) {
@@ -102,7 +102,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
         [
             "templatesPerClass": SettingValue(templatesPerClass),
             "selection": .string(selection.rawValue),
-            "algorithm": .string(algorithm.rawValue),
+            "algorithm": .string(algorithm.description),
             "rejection": .string(Self.describe(rejection)),
             "syntheticPositivesPerSample": SettingValue(syntheticPositivesPerSample),
             "minimumSamplesPerLabel": SettingValue(minimumSamplesPerLabel),
@@ -123,7 +123,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
 
     /// The verifier's matchers with the model's own matcher first.
     var verifierMatchers: [MatcherSettings] {
-        let primary = MatcherSettings.defaults(for: algorithm)
+        let primary = algorithm.fixed ?? .combined(.default)
         return [primary] + verifier.matchers.filter { $0 != primary }
     }
 

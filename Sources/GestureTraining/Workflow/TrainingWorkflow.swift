@@ -106,21 +106,27 @@ public enum TrainingWorkflow {
 
         let synthetic = SyntheticSets.make(for: data, settings: settings, notes: &notes)
 
+        // `auto`: the matcher chosen by inner validation on these samples, then trained as if asked for.
+        let choice = AutoMatcher.resolve(settings.algorithm, data: data, settings: settings, progress: progress)
+        let asked = settings
+        var settings = settings
+        settings.algorithm = .fixed(choice.settings)
+        if let r = choice.report { trained.append("matcher chosen by inner validation: \(r.summary)") }
         progress?("templates", 0, 1)
         let verifierPart = try trainVerifier(data, negatives: negatives, settings: settings, notes: &notes, notTrained: &notTrained,
                                              progress: progress)
-        let matcherSettings = MatcherSettings.defaults(for: settings.algorithm)
+        let matcherSettings = choice.settings
         func run<M: TemplateMatcher>(_ type: M.Type) -> MatcherPart {
             trainMatcher(type, matcherSettings.typed(for: type), data, synthetic, settings, verifierPart?.templates, progress)
         }
         var matcherPart = run(matcherSettings.matcherType)
-        matcherPart.rejection.matcher = MatcherSettings.defaults(for: settings.algorithm)
+        matcherPart.rejection.matcher = matcherSettings
         let perLabel = matcherPart.library.templates.reduce(into: [String: Int]()) { $0[$1.name, default: 0] += 1 }
         trained.append("templates: \(matcherPart.library.templates.count) for \(perLabel.count) label(s), up to \(settings.templatesPerClass) per label (\(settings.selection.rawValue))")
         for (l, n) in perLabel.sorted(by: { $0.key < $1.key }) where n < settings.templatesPerClass {
             notes.append("label '\(l)' has \(n) sample(s): \(n) template(s) instead of \(settings.templatesPerClass)")
         }
-        trained.append("rejection thresholds (\(settings.algorithm.rawValue), \(TrainingSettings.describe(settings.rejection))): \(matcherPart.rejection.thresholds.count) label(s)")
+        trained.append("rejection thresholds (\(matcherSettings.algorithm.rawValue), \(TrainingSettings.describe(settings.rejection))): \(matcherPart.rejection.thresholds.count) label(s)")
 
         var detectors: [DetectorKind: AnyDetectorThresholds] = [:]
         var shapeDetectors: [String: AnyDetectorThresholds] = [:]
@@ -186,12 +192,13 @@ public enum TrainingWorkflow {
 
         let report = EvaluationReport(
             title: "gesturelab train (figures on the training data, in-sample)", seed: settings.seed,
-            settings: settings.described, dataset: summary, binary: binary,
+            settings: asked.described, dataset: summary, binary: binary,
             classification: [matcherPart.recognition], notes: notTrained + notes + skippedFiles.map { "skipped file: \($0)" })
-        let manifest = TrainingManifest(matcher: MatcherSettings.defaults(for: settings.algorithm), rejection: active,
+        var manifest = TrainingManifest(matcher: matcherSettings, rejection: active,
                                         operatingPoint: verifierPart?.verifier.operatingPoint, lookAlikes: verifierPart?.lookAlikes ?? [],
-                                        seed: settings.seed, settings: settings.described, dataset: summary,
+                                        seed: settings.seed, settings: asked.described, dataset: summary,
                                         trained: trained, notTrained: notTrained, skippedFiles: skippedFiles, notes: notes)
+        manifest.matcherChoice = choice.report
         return TrainingResult(library: matcherPart.library, rejection: matcherPart.rejection, verifier: verifierPart?.verifier,
                               detectors: detectors, shapeDetectors: shapeDetectors,
                               manifest: manifest, report: report)
