@@ -136,6 +136,8 @@ struct GestureModelLoadingTests {
         var settings = TrainingSettings()
         settings.syntheticNegatives = 60
         settings.splicedNegatives = 60
+        // The model folder's plumbing is under test, with a known matcher (not auto's choice).
+        settings.algorithm = .fixed(.combined(.default))
         let result = try TrainingWorkflow.run(Dataset(data), source: "fixture", settings: settings)
         let url = dir.url.appendingPathComponent("model")
         try OutputFolder.write(try result.files(), to: url)
