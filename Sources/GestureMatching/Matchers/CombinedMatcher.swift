@@ -6,10 +6,11 @@ import GestureGeometry
 /// Any registered matcher whose settings are ``AlgorithmSettings/isCombinable`` may be a
 /// component.
 public struct CombinedSettings: Hashable, Sendable {
-    /// Weight of each component.
-    public var weights: [MatcherAlgorithm: Double]
+    /// Weight of each component above 0 (a weight of 0 is no entry, so settings that
+    /// differ only by left-out components are equal).
+    public private(set) var weights: [MatcherAlgorithm: Double]
 
-    public init(_ weights: [MatcherAlgorithm: Double]) { self.weights = weights }
+    public init(_ weights: [MatcherAlgorithm: Double]) { self.weights = weights.filter { $0.value > 0 } }
 
     /// $P+ and Jackknife, equal weights: a point cloud (blind to drawing order) beside a
     /// direction sequence (blind to where the points lie). Chosen by leave-one-subject-out
@@ -32,7 +33,7 @@ public struct CombinedSettings: Hashable, Sendable {
     /// Sets the weight of the component `name`; `false` for an unknown name.
     public mutating func setWeight(_ w: Double, of name: String) -> Bool {
         guard let a = MatcherAlgorithm(rawValue: name), a.isCombinable else { return false }
-        weights[a] = w
+        weights[a] = w > 0 ? w : nil
         return true
     }
 

@@ -54,7 +54,8 @@ public struct PennyPincherMatcher: TemplateMatcher {
         guard count > 0 else { return nil }
         // One pass over the raw points, no intermediate gestures: the vectors are free of
         // position and scale, so the unit-box fit other matchers start with is needed only
-        // when the path's length overflows (coordinates beyond about ±1e154).
+        // when the path's length overflows (coordinates beyond about ±1e154) or underflows
+        // to 0 (a shape drawn at a scale near 1e-300).
         let vector: [Float]?? = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { buffer in
             var k = 0
             for stroke in gesture.strokes {
@@ -79,7 +80,8 @@ public struct PennyPincherMatcher: TemplateMatcher {
 
     /// The `points − 1` unit vectors between the points placed at equal arc-length steps
     /// L/(points − 1) along the polyline (the first and last points the originals).
-    /// `nil` (outer) when the length overflows; `.some(nil)` for a zero-length path.
+    /// `nil` (outer) when the length overflows, or is 0 while the points differ (squares
+    /// underflow); `.some(nil)` for a path whose points are all one.
     static func directions<C: Collection>(xs: C, ys: C, points n: Int) -> [Float]?? where C.Element == Double, C.Index == Int {
         let m = xs.count
         let x0 = xs.startIndex, y0 = ys.startIndex
@@ -90,7 +92,10 @@ public struct PennyPincherMatcher: TemplateMatcher {
         var total = 0.0
         for i in 0..<Swift.max(0, m - 1) { total += length(i) }
         guard total.isFinite else { return nil }
-        guard total > 0 else { return .some(nil) }
+        guard total > 0 else {
+            let moves = (1..<Swift.max(1, m)).contains { xs[x0 + $0] != xs[x0] || ys[y0 + $0] != ys[y0] }
+            return moves ? nil : .some(nil)
+        }
         let step = total / Double(n - 1)
         var out = [Float]()
         out.reserveCapacity(2 * (n - 1))

@@ -57,8 +57,11 @@ public struct AutoMatcherReport: Hashable, Codable, Sendable {
     public var multistrokeShare: Double
     /// Candidate description → inner accuracy, 0…1.
     public var candidates: [String: Double]
-    /// Seconds the choice took.
-    public var seconds: Double
+    /// Seconds the choice took (reported, not written: a model folder's bytes depend on
+    /// its data and seed only).
+    public var seconds: Double = 0
+
+    enum CodingKeys: String, CodingKey { case chosen, validation, recognitions, multistrokeShare, candidates }
 
     /// One line for reports: the choice, its inner accuracy and the best three others.
     public var summary: String {
