@@ -19,16 +19,37 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
 
     enum ProtocolOption: String, ExpressibleByArgument {
         case userDependent = "user-dependent", userIndependent = "user-independent", leaveOneLabelOut = "leave-one-label-out"
+        case newUser = "new-user"
     }
 
     @Option(help: "A dataset folder, a sample file or a .jsonl dataset.")
     var dataset: String
 
-    @Option(name: .customLong("protocol"), help: "user-dependent, user-independent or leave-one-label-out.")
+    @Option(name: .customLong("protocol"), help: "user-dependent, user-independent, leave-one-label-out or new-user (one person, L labels, K examples each, `gesturelab train`'s defaults).")
     var evaluationProtocol: ProtocolOption = .userDependent
 
-    @Option(name: .customLong("templates-per-class"), help: "Templates per class T, e.g. 1-9 or 1,3,5.")
-    var templatesPerClass: String = "1-9"
+    @Option(name: .customLong("templates-per-class"), help: "Templates per class T, e.g. 1-9 or 1,3,5 (default 1-9; new-user: 1,3,5,10).")
+    var templatesPerClassOption: String?
+
+    var templatesPerClass: String { templatesPerClassOption ?? (evaluationProtocol == .newUser ? "1,3,5,10" : "1-9") }
+
+    @Option(name: .customLong("labels-per-user"), help: "new-user: labels each user records (L), drawn per subject and seed.")
+    var labelsPerUser = 4
+
+    @Option(help: "new-user: seeds, one draw of labels and examples each, e.g. 1,2 (default: --seed).")
+    var seeds: String?
+
+    @Option(help: "new-user: out-of-vocabulary strokes that must be rejected, reported by label (samples or touch sessions).")
+    var negatives: String?
+
+    @Option(name: .customLong("synthetic-negatives"), help: "new-user: synthetic everyday strokes scored as their own FPR row (0 for none).")
+    var syntheticNegatives = 400
+
+    @Option(name: .customLong("subjects"), help: "new-user: only these subjects, e.g. s02,s03 (quick runs).")
+    var onlySubjects: String?
+
+    @Option(name: .customLong("train-dataset"), help: "Dataset-independent form: whatever is learned across people comes from this dataset, the people scored from --dataset.")
+    var trainDataset: String?
 
     @Option(help: "Repetitions per subject, speed and T.")
     var trials: Int = 100
@@ -81,10 +102,13 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     }
 
     var outputPaths: [OutputPaths.Named] { named("--report", reportOptions.reportDirectory) }
-    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + named("--model", model) }
+    var inputPaths: [OutputPaths.Named] {
+        named("--dataset", dataset) + named("--model", model) + named("--negatives", negatives) + named("--train-dataset", trainDataset)
+    }
 
     func run() throws {
         try checkOutputPaths()
+        if evaluationProtocol == .newUser { return try runNewUser() }
         let ts = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
         let variants = TemplateVariants(
             rotationsDegrees: try variantRotations.map { try MatcherCLI.parseDoubleList($0, name: "--variant-rotations") } ?? [],
@@ -129,6 +153,8 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         let corpus = PreparedCorpus<M>(data, settings: settings, variants: options.variants)
         if corpus.skipped > 0 { Console.err("note: \(corpus.skipped) samples without points or label were left out") }
         switch evaluationProtocol {
+        case .newUser:
+            return  // runNewUser() handles it before any matcher is prepared
         case .leaveOneLabelOut:
             let report = LeaveOneLabelOutStudy.run(corpus, settings: settings, templatesPerClass: options.templatesPerClass[0],
                                                    acceptFraction: acceptFraction, seed: seed, progress: handler)
