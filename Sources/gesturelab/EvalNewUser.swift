@@ -19,11 +19,6 @@ extension EvalMatcher {
         return "\(s.label ?? "")|\(s.subject ?? "")|\(pts.count)|\(pts.prefix(4).map { "\($0.x),\($0.y)" }.joined(separator: ";"))"
     }
 
-    /// `settings` with what is learned across people taken from `people`.
-    static func learnedAcrossPeople(_ people: Dataset, _ settings: TrainingSettings) throws -> TrainingSettings {
-        settings
-    }
-
     func runNewUser() throws {
         let ks = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
         guard labelsPerUser >= 1 else { throw ValidationError("--labels-per-user must be at least 1, got \(labelsPerUser)") }
@@ -43,13 +38,19 @@ extension EvalMatcher {
         var extra: [String: SettingValue] = [:]
         if let trainDataset {
             // Whatever the model learns across people comes from here, never from the people scored.
-            let people = try datasetOptions.load(trainDataset)
-            let overlap = Set(people.samples.map(Self.sampleKey)).intersection(data.samples.map(Self.sampleKey))
-            if !overlap.isEmpty {
-                throw FileError(file: trainDataset, message: "shares \(overlap.count) sample(s) with --dataset: the people scored must not train what is learned across people")
-            }
+            let paths = trainDataset.split(separator: ",").map(String.init)
+            let scored = Set(data.samples.map(Self.sampleKey))
+            let prior = try TrainPrior.prior(paths: paths, negatives: [], version: "learned from \(paths.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))",
+                                             seed: seed, load: { path in
+                let people = try datasetOptions.load(path)
+                let overlap = people.samples.filter { scored.contains(Self.sampleKey($0)) }.count
+                if overlap > 0 {
+                    throw FileError(file: path, message: "shares \(overlap) sample(s) with --dataset: the people scored must not train what is learned across people")
+                }
+                return people
+            })
             extra["trainDataset"] = .string(trainDataset)
-            training = try Self.learnedAcrossPeople(people, training)
+            training.prior = prior
         }
         var synthetic: [Sample] = []
         if syntheticNegatives > 0 {
