@@ -48,6 +48,9 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     @Option(name: .customLong("subjects"), help: "new-user: only these subjects, e.g. s02,s03 (quick runs).")
     var onlySubjects: String?
 
+    @Option(name: .customLong("prior"), help: "new-user: a rejection prior file (`gesturelab train prior --out`) used instead of the shipped one.")
+    var priorFile: String?
+
     @Option(name: .customLong("train-dataset"), help: "Dataset-independent form: whatever is learned across people comes from this dataset, the people scored from --dataset.")
     var trainDataset: String?
 
@@ -103,7 +106,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
 
     var outputPaths: [OutputPaths.Named] { named("--report", reportOptions.reportDirectory) }
     var inputPaths: [OutputPaths.Named] {
-        named("--dataset", dataset) + named("--model", model) + named("--negatives", negatives) + named("--train-dataset", trainDataset)
+        named("--dataset", dataset) + named("--model", model) + named("--negatives", negatives) + named("--train-dataset", trainDataset) + named("--prior", priorFile)
     }
 
     func run() throws {

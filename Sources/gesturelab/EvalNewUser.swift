@@ -52,6 +52,15 @@ extension EvalMatcher {
             extra["trainDataset"] = .string(trainDataset)
             training.prior = prior
         }
+        if let priorFile {
+            guard trainDataset == nil else { throw ValidationError("give --prior or --train-dataset, not both") }
+            do {
+                training.prior = try RejectionPrior.decode(try Data(contentsOf: URL(fileURLWithPath: priorFile)))
+            } catch {
+                throw FileError(file: priorFile, message: "not a rejection prior: \(error)")
+            }
+            extra["prior"] = .string("\(priorFile) (\(training.prior?.version ?? ""); \(training.prior?.provenance ?? ""))")
+        }
         var synthetic: [Sample] = []
         if syntheticNegatives > 0 {
             synthetic = OpenWorld.synthetic(count: syntheticNegatives, seed: 0x5EED_0E7E)
@@ -85,7 +94,7 @@ extension EvalMatcher {
         }
         let elapsed = clock.now - start
         let secs = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        Console.out("new-user: \(report.subjects.count) subjects, \(labelsPerUser) labels each, seeds \(seedList.map(String.init).joined(separator: ",")), `gesturelab train` defaults\(trainDataset.map { ", learned across people from \($0)" } ?? "") (\(String(format: "%.1f", secs)) s)")
+        Console.out("new-user: \(report.subjects.count) subjects, \(labelsPerUser) labels each, seeds \(seedList.map(String.init).joined(separator: ",")), `gesturelab train` defaults\(trainDataset.map { ", learned across people from \($0)" } ?? "")\(training.prior.map { ", prior '\($0.version)'" } ?? "") (\(String(format: "%.1f", secs)) s)")
         func pct(_ r: NewUserStudy.Rate?) -> String {
             guard let r, r.total > 0 else { return "     n/a      " }
             return String(format: "%5.1f%% [%4.1f–%4.1f]", r.value * 100, r.interval[0] * 100, r.interval[1] * 100)
