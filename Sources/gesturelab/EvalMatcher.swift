@@ -19,19 +19,40 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
 
     enum ProtocolOption: String, ExpressibleByArgument {
         case userDependent = "user-dependent", userIndependent = "user-independent", leaveOneLabelOut = "leave-one-label-out"
+        case newUser = "new-user"
     }
 
     @Option(help: "A dataset folder, a sample file or a .jsonl dataset.")
     var dataset: String
 
-    @Option(name: .customLong("train-dataset"), help: "Dataset-independent protocols: templates from this dataset, scoring on --dataset (user-independent: any writer of it; user-dependent: the writer with the same subject id).")
-    var trainDataset: String?
-
-    @Option(name: .customLong("protocol"), help: "user-dependent, user-independent or leave-one-label-out.")
+    @Option(name: .customLong("protocol"), help: "user-dependent, user-independent, leave-one-label-out or new-user (one person, L labels, K examples each, `gesturelab train`'s defaults).")
     var evaluationProtocol: ProtocolOption = .userDependent
 
-    @Option(name: .customLong("templates-per-class"), help: "Templates per class T, e.g. 1-9 or 1,3,5.")
-    var templatesPerClass: String = "1-9"
+    @Option(name: .customLong("templates-per-class"), help: "Templates per class T, e.g. 1-9 or 1,3,5 (default 1-9; new-user: 1,3,5,10).")
+    var templatesPerClassOption: String?
+
+    var templatesPerClass: String { templatesPerClassOption ?? (evaluationProtocol == .newUser ? "1,3,5,10" : "1-9") }
+
+    @Option(name: .customLong("labels-per-user"), help: "new-user: labels each user records (L), drawn per subject and seed.")
+    var labelsPerUser = 4
+
+    @Option(help: "new-user: seeds, one draw of labels and examples each, e.g. 1,2 (default: --seed).")
+    var seeds: String?
+
+    @Option(help: "new-user: out-of-vocabulary strokes that must be rejected, reported by label (samples or touch sessions).")
+    var negatives: String?
+
+    @Option(name: .customLong("synthetic-negatives"), help: "new-user: synthetic everyday strokes scored as their own FPR row (0 for none).")
+    var syntheticNegatives = 400
+
+    @Option(name: .customLong("subjects"), help: "new-user: only these subjects, e.g. s02,s03 (quick runs).")
+    var onlySubjects: String?
+
+    @Option(name: .customLong("prior"), help: "new-user: a rejection prior file (`gesturelab train prior --out`) used instead of the shipped one.")
+    var priorFile: String?
+
+    @Option(name: .customLong("train-dataset"), help: "Dataset-independent protocols: templates (or, for new-user, whatever is learned across people) from this dataset, scoring on --dataset (user-independent: any writer of it; user-dependent: the writer with the same subject id).")
+    var trainDataset: String?
 
     @Option(help: "Repetitions per subject, speed and T.")
     var trials: Int = 100
@@ -84,10 +105,13 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     }
 
     var outputPaths: [OutputPaths.Named] { named("--report", reportOptions.reportDirectory) }
-    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + named("--model", model) + named("--train-dataset", trainDataset) }
+    var inputPaths: [OutputPaths.Named] {
+        named("--dataset", dataset) + named("--model", model) + named("--negatives", negatives) + named("--train-dataset", trainDataset) + named("--prior", priorFile)
+    }
 
     func run() throws {
         try checkOutputPaths()
+        if evaluationProtocol == .newUser { return try runNewUser() }
         let ts = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
         let variants = TemplateVariants(
             rotationsDegrees: try variantRotations.map { try MatcherCLI.parseDoubleList($0, name: "--variant-rotations") } ?? [],
@@ -161,6 +185,8 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         let corpus = PreparedCorpus<M>(train.map { data.adding(training: $0) } ?? data, settings: settings, variants: options.variants)
         if corpus.skipped > 0 { Console.err("note: \(corpus.skipped) samples without points or label were left out") }
         switch evaluationProtocol {
+        case .newUser:
+            return  // runNewUser() handles it before any matcher is prepared
         case .leaveOneLabelOut:
             let report = LeaveOneLabelOutStudy.run(corpus, settings: settings, templatesPerClass: options.templatesPerClass[0],
                                                    acceptFraction: acceptFraction, seed: seed, progress: handler)

@@ -108,9 +108,21 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     @Option(help: "Seed for every random choice.")
     var seed: UInt64 = 1
 
+    @Flag(help: "Write the model even when a part's estimate is meaningless (a verifier that accepted nothing on its inner folds).")
+    var force = false
+
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var datasetOptions: DatasetOptions
     @OptionGroup var output: OutputOptions
+
+    /// Parts whose estimate says nothing about new strokes: a verifier trained on the
+    /// data's inner folds that measured no in-vocabulary stroke or accepted none.
+    static func meaninglessEstimates(_ m: TrainingManifest) -> [String] {
+        guard m.rejection == "verifier", m.rejectionPrior == nil, let p = m.operatingPoint else { return [] }
+        if p.inVocabulary == 0 { return ["the rejection verifier's inner folds held out no in-vocabulary stroke: its operating point is not an estimate"] }
+        if p.acceptance == 0 { return ["the rejection verifier accepted none of the \(p.inVocabulary) held-out strokes of your labels on its inner folds: it would reject the next ones too"] }
+        return []
+    }
 
     func validate() throws {
         guard templatesPerClass >= 1 else { throw ValidationError("--templates-per-class must be at least 1") }
@@ -200,6 +212,14 @@ struct TrainAll: ParsableCommand, WritesOutputs {
         }
         bar.finish()
         let written = try result.output()
+        let meaningless = Self.meaninglessEstimates(written.manifest)
+        if !meaningless.isEmpty {
+            guard force else {
+                throw FileError(file: dataset, message: "not writing \(out): " + meaningless.joined(separator: "; ")
+                                + ". Record more examples (5 or more per label) or pass --force to write it anyway")
+            }
+            for p in meaningless { Console.err("warning (--force): \(p)") }
+        }
         try OutputFolder.write(written.files, to: URL(fileURLWithPath: out), kind: .model)
         let reportPath = try reportOptions.write(result.report)
         switch output.format {

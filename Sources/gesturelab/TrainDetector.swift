@@ -22,7 +22,28 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
     @Option(help: "Where to write the thresholds JSON (written atomically).")
     var out: String
 
+    @Flag(help: "Write the thresholds even when their inner-fold estimate is meaningless (nothing measured, or TPR 0%).")
+    var force = false
+
     @OptionGroup var output: OutputOptions
+
+    /// Why the inner-fold figures of `v` estimate nothing for new strokes (empty: they do),
+    /// and remarks that only warn.
+    static func estimateProblems(_ v: BinaryCounts, subjects: Int, label: String) -> (refuse: [String], warn: [String]) {
+        var refuse: [String] = [], warn: [String] = []
+        if v.positives == 0 { refuse.append("no '\(label)' sample was held out on the inner folds: the true-positive rate cannot be estimated") }
+        if v.negatives == 0 { refuse.append("no other sample was held out on the inner folds: the false-positive rate cannot be estimated") }
+        if v.positives > 0 && v.truePositives == 0 {
+            refuse.append("the thresholds accepted none of the \(v.positives) held-out '\(label)' samples (TPR 0% on the inner folds): they would reject the next ones too")
+        }
+        if subjects < 2 {
+            warn.append("one subject only: the inner folds hold out samples of the same person, so the figures say nothing about other people; samples of at least 2 more people would")
+        }
+        if v.positives > 0 && v.positives < 10 {
+            warn.append("only \(v.positives) '\(label)' sample(s) held out: the TPR is a rough guess (record about \(Swift.max(10, 2 * v.positives)) examples)")
+        }
+        return (refuse, warn)
+    }
 
     struct Report: Codable {
         var out: String
@@ -91,6 +112,15 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
             strictness \(result.chosen.strictness); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
             FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)\(familyNote)
             """
+        let problems = Self.estimateProblems(v, subjects: data.subjects.count, label: positiveLabel)
+        for w in problems.warn { Console.err("warning: \(w)") }
+        if !problems.refuse.isEmpty {
+            guard force else {
+                throw FileError(file: dataset, message: "not writing \(out): " + problems.refuse.joined(separator: "; ")
+                                + ". Record more examples of '\(shownValue(positiveLabel))' (5 or more, from 2 or more people) or pass --force to write it anyway")
+            }
+            for p in problems.refuse { Console.err("warning (--force): \(p)") }
+        }
         try DetectorThresholdsFile.write(thresholds, to: out)
         let report = Report(out: out, samples: data.count, positives: result.training.positives,
                             negatives: result.training.negatives, seed: target.seed, target: target.target,

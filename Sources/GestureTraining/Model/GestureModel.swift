@@ -46,6 +46,15 @@ public struct GestureModel: Sendable {
         self.verifier = verifier
         self.detectors = detectors
         try Self.checkWhole(manifest: manifest, library: library, thresholds: thresholds)
+        if let prior = manifest.rejectionPrior {
+            // The verifier must hold the trees of the prior the manifest names.
+            guard let verifier else { throw GestureModelError.missingPart(folder: nil, part: Self.verifierFile) }
+            let found = RejectionPrior.hash(of: verifier.model)
+            guard found == prior.modelHash else {
+                throw GestureModelError.invalidField(folder: nil, part: Self.verifierFile, field: "model",
+                                                     reason: "its trees (FNV-1a \(found)) are not those of the rejection prior '\(shownValue(prior.version))' the manifest records (\(prior.modelHash))")
+            }
+        }
         let rejection: Rejection
         switch manifest.rejection {
         case "verifier":

@@ -36,6 +36,9 @@ public struct TrainingManifest: Hashable, Codable, Sendable {
     /// How `--algorithm auto` chose ``matcher``: the candidates' inner-validation figures
     /// (absent when the matcher was asked for).
     public var matcherChoice: AutoMatcherReport?
+    /// The rejection learned across people the verifier's trees come from, when one was
+    /// used: its version and the FNV-1a 64 of its trees, which `verifier.json` must hold.
+    public var rejectionPrior: PriorReference? = nil
 
     public init(matcher: MatcherSettings, rejection: String, operatingPoint: VerifierOperatingPoint? = nil, lookAlikes: [LookAlike] = [],
                 seed: UInt64, settings: [String: SettingValue], dataset: DatasetSummary, files: [String: String] = [:],
@@ -52,6 +55,17 @@ public struct TrainingManifest: Hashable, Codable, Sendable {
         self.notTrained = notTrained
         self.skippedFiles = skippedFiles
         self.notes = notes
+    }
+}
+
+/// Which ``RejectionPrior`` a model's verifier was made from.
+public struct PriorReference: Hashable, Codable, Sendable {
+    public var version: String
+    /// FNV-1a 64 of the prior's encoded trees (``RejectionPrior/modelHash``).
+    public var modelHash: String
+    public init(version: String, modelHash: String) {
+        self.version = version
+        self.modelHash = modelHash
     }
 }
 

@@ -52,6 +52,24 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     /// `train detector --every-device`): the target must hold on the held-out subjects'
     /// strokes after each ``StrokeAugmentation/deviceShifts(tolerance:)`` too. Off by default.
     public var detectorEveryDevice = false
+    /// When the verifier is the rejection learned across people (``RejectionPrior``) instead of
+    /// one trained on the data's own inner folds: `auto` (the default) uses it when the data
+    /// holds fewer than ``priorSubjectLimit`` people, whose few strokes cannot cross-validate
+    /// a verifier over people; `always`; `never`.
+    public var rejectionPrior: PriorUse = .auto
+    /// The prior to use; `nil` for the one shipped with GestureLab (``RejectionPrior/shipped``).
+    public var prior: RejectionPrior? = nil
+    /// Below this many people, `auto` uses the prior.
+    public static let priorSubjectLimit = 3
+
+    /// The prior this training uses for `data`, if any (also `nil` when the prior was
+    /// trained for another matcher than the model's).
+    func priorInUse(subjects: Int) -> RejectionPrior? {
+        guard rejectionPrior == .always || (rejectionPrior == .auto && subjects < Self.priorSubjectLimit) else { return nil }
+        guard let p = prior ?? RejectionPrior.shipped, p.matchers.first == MatcherSettings.defaults(for: algorithm) else { return nil }
+        return p
+    }
+
     /// Labels to train a general shape detector for (``GestureDetectors/GeneralShapeDetector``,
     /// one `shape-LABEL.json` each); `["all"]` means every label of the data. None by default.
     public var shapeDetectorLabels: [String] = []
@@ -118,8 +136,12 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
             "detectorChooseSettings": SettingValue(detectorChooseSettings),
             "detectorEveryDevice": SettingValue(detectorEveryDevice),
             "shapeDetectorLabels": SettingValue(list: shapeDetectorLabels),
+            "rejectionPrior": .string(rejectionPrior.rawValue),
         ]
     }
+
+    /// The verifier's matchers with the model's own matcher first (what a prior for these settings must use).
+    public var verifierMatchersInUse: [MatcherSettings] { verifierMatchers }
 
     /// The verifier's matchers with the model's own matcher first.
     var verifierMatchers: [MatcherSettings] {
@@ -135,6 +157,11 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
         case .acceptFraction(let f): return "accept-fraction \(f)"
         }
     }
+}
+
+/// When training uses the rejection learned across people (``TrainingSettings/rejectionPrior``).
+public enum PriorUse: String, Hashable, Codable, Sendable, CaseIterable {
+    case auto, always, never
 }
 
 /// Which rejection rule a trained model uses.

@@ -113,8 +113,11 @@ public enum TrainingWorkflow {
         settings.algorithm = .fixed(choice.settings)
         if let r = choice.report { trained.append("matcher chosen by inner validation: \(r.summary)") }
         progress?("templates", 0, 1)
-        let verifierPart = try trainVerifier(data, negatives: negatives, settings: settings, notes: &notes, notTrained: &notTrained,
-                                             progress: progress)
+        let prior = settings.rejectionRule == .verifier && settings.selection == .medoid
+            ? settings.priorInUse(subjects: Set(data.samples.map { $0.subject ?? "" }).count) : nil
+        let verifierPart = try prior.map { priorVerifier($0, data, synthetic: synthetic, settings: settings, notes: &notes) }
+            ?? trainVerifier(data, negatives: negatives, settings: settings, notes: &notes, notTrained: &notTrained,
+                             progress: progress)
         let matcherSettings = choice.settings
         func run<M: TemplateMatcher>(_ type: M.Type) -> MatcherPart {
             trainMatcher(type, matcherSettings.typed(for: type), data, synthetic, settings, verifierPart?.templates, progress)
@@ -184,7 +187,11 @@ public enum TrainingWorkflow {
         if let verifierPart {
             binary.append(verifierPart.evaluation)
             let p = verifierPart.verifier.operatingPoint
-            trained.append("rejection verifier (\(verifierPart.verifier.matchers.map(\.algorithm.rawValue).joined(separator: " + ")), \(settings.verifier.target)): on inner folds accepts \(pct(p.acceptance)) of in-vocabulary gestures correctly, FPR \(pct(p.falsePositiveRate)) [95% CI \(pct(p.falsePositiveInterval[0]))–\(pct(p.falsePositiveInterval[1]))] on \(p.negatives) negatives")
+            if let prior {
+                trained.append("rejection verifier (\(verifierPart.verifier.matchers.map(\.algorithm.rawValue).joined(separator: " + ")), learned across people: \(prior.version)), personalised by your templates")
+            } else {
+                trained.append("rejection verifier (\(verifierPart.verifier.matchers.map(\.algorithm.rawValue).joined(separator: " + ")), \(settings.verifier.target)): on inner folds accepts \(pct(p.acceptance)) of in-vocabulary gestures correctly, FPR \(pct(p.falsePositiveRate)) [95% CI \(pct(p.falsePositiveInterval[0]))–\(pct(p.falsePositiveInterval[1]))] on \(p.negatives) negatives")
+            }
             notes += p.notes
         }
         let active: String
@@ -199,6 +206,7 @@ public enum TrainingWorkflow {
                                         seed: settings.seed, settings: asked.described, dataset: summary,
                                         trained: trained, notTrained: notTrained, skippedFiles: skippedFiles, notes: notes)
         manifest.matcherChoice = choice.report
+        if let prior, verifierPart != nil { manifest.rejectionPrior = PriorReference(version: prior.version, modelHash: prior.modelHash) }
         return TrainingResult(library: matcherPart.library, rejection: matcherPart.rejection, verifier: verifierPart?.verifier,
                               detectors: detectors, shapeDetectors: shapeDetectors,
                               manifest: manifest, report: report)
@@ -286,6 +294,45 @@ struct SyntheticSets: Sendable {
 }
 
 extension TrainingWorkflow {
+    /// The verifier made from a rejection learned across people: its trees, the statistics
+    /// of the user's templates (medoids as ever) and the threshold for their fewest
+    /// templates per label. What one person's few examples cannot estimate is said in `notes`.
+    static func priorVerifier(_ prior: RejectionPrior, _ data: Dataset, synthetic: SyntheticSets, settings: TrainingSettings,
+                              notes: inout [String]) -> VerifierPart {
+        let templates = RejectionPriorTrainer.templates(data.samples.map { ($0.label ?? "", $0.gesture) }, primary: prior.matchers[0],
+                                                        perClass: settings.templatesPerClass)
+        let counts = data.byLabel.mapValues(\.count)
+        let fewest = counts.values.min() ?? 0
+        var remarks: [String] = []
+        if let f = prior.figures[String(Swift.min(fewest, prior.thresholds.keys.compactMap(Int.init).max() ?? fewest))],
+           let a = f["acceptance"] {
+            let better = prior.figures.compactMap { k, v -> (Int, Double)? in
+                guard let n = Int(k), let acc = v["acceptance"], n > fewest else { return nil }
+                return (n, acc)
+            }.sorted { $0.0 < $1.0 }
+            let thin = counts.filter { $0.value == fewest }.keys.sorted().joined(separator: ", ")
+            var sentence = "with \(fewest) example(s) of '\(thin)', people like you (simulated across datasets, not your strokes) had about \(pct(a)) of their next strokes accepted"
+            if let next = better.first(where: { $0.1 >= 0.95 }) ?? better.last {
+                sentence += "; about \(next.0) examples per label gave \(pct(next.1))"
+            }
+            remarks.append(sentence + ". In-sample figures on your own examples are not estimates.")
+        }
+        notes += remarks
+        let verifier = prior.verifier(templates: templates, notes: remarks)
+        let recognizer = try? ModelRecognizer(library: TemplateLibrary(templates: templates), matcher: prior.matchers[0],
+                                              rejection: .verifier(verifier))
+        let positives = data.samples.compactMap { s -> Double? in
+            guard let r = recognizer?.recognize(s.gesture, top: 1), r.nearest == s.label else { return nil }
+            return r.decisionValue
+        }
+        let negatives = synthetic.negatives.compactMap { recognizer?.recognize($0.gesture, top: 1).decisionValue }
+        let evaluation = BinaryEvaluation(
+            name: "rejection verifier", positive: "your samples recognized correctly (in-sample, optimistic) vs synthetic negatives",
+            scoreName: "verifier score (log-odds of accept; ≥ threshold is accepted)", positives: positives, negatives: negatives,
+            orientation: .higherIsPositive, chosenName: "threshold learned across people", threshold: verifier.threshold)
+        return VerifierPart(verifier: verifier, templates: templates, evaluation: evaluation, lookAlikes: [])
+    }
+
     struct VerifierPart {
         var verifier: RejectionVerifier
         var templates: [Template]
