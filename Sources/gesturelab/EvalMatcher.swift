@@ -174,7 +174,11 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         if let speed { report.settings["speed"] = .string(speed) }
         let reportPath = try reportOptions.write(EvaluationReport.matcher(report, dataset: try DatasetSummary(data, path: dataset)))
         printReport(report, seconds: seconds)
-        if let reportPath, output.format == .text { Console.out("report: \(reportPath)") }
+        if output.format == .text {
+            // Labels a T could not use are left out of that T's accuracy: say which and why.
+            for line in EvaluationReport.matcherCoverage(report) { Console.err("note: \(line)") }
+            if let reportPath { Console.out("report: \(reportPath)") }
+        }
     }
 
     private func evaluate<M: TemplateMatcher>(_ type: M.Type, _ settings: M.Settings, _ data: Dataset, train: Dataset?,

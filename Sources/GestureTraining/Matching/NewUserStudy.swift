@@ -283,10 +283,11 @@ extension NewUserStudy.Report {
     package var plot: SVGDocument {
         let ks = rows.map { Double($0.templatesPerClass) }
         let xLo = ks.min() ?? 1, xHi = ks.max() ?? 1
-        let frame = ChartFrame(x: xLo...Swift.max(xHi, xLo + 1), y: 0...1)
+        var frame = ChartFrame(x: xLo...Swift.max(xHi, xLo + 1), y: 0...1)
         var svg = SVGDocument(width: frame.width, height: frame.height)
-        frame.drawAxes(into: &svg, title: "New user: acceptance and FPR against K (\(labelsPerUser) labels)",
-                       xTitle: "examples per label (K)", yTitle: "share", xTicks: ks)
+        frame.drawHeader(into: &svg, title: "New user: acceptance and FPR against examples per label K",
+                         subtitle: "\(labelsPerUser) labels per person; each person's own model")
+        frame.drawAxes(into: &svg, xTitle: "examples per label (K)", yTitle: "share", xTicks: ks)
         var legend: [(label: String, color: String, marker: Bool)] = []
         func series(_ name: String, _ color: String, _ value: (NewUserStudy.Row) -> NewUserStudy.Rate?) {
             let pts = rows.compactMap { r in value(r).map { (frame.px(Double(r.templatesPerClass)), frame.py($0.value)) } }

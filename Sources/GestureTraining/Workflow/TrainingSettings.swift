@@ -63,10 +63,10 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     public static let priorSubjectLimit = 3
 
     /// The prior this training uses for `data`, if any (also `nil` when the prior was
-    /// trained for another matcher than the model's).
+    /// trained for another matcher than the model's, or while `auto` has not chosen yet).
     func priorInUse(subjects: Int) -> RejectionPrior? {
         guard rejectionPrior == .always || (rejectionPrior == .auto && subjects < Self.priorSubjectLimit) else { return nil }
-        guard let p = prior ?? RejectionPrior.shipped, p.matchers.first == MatcherSettings.defaults(for: algorithm) else { return nil }
+        guard let p = prior ?? RejectionPrior.shipped, let chosen = algorithm.fixed, p.matchers.first == chosen else { return nil }
         return p
     }
 
