@@ -63,7 +63,7 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String) -> String? {
+@MainActor func option(_ name: String) -> String? {
     guard let i = arguments.firstIndex(of: name) else { return nil }
     guard i + 1 < arguments.count else { fail("\(name) needs a value") }
     defer { arguments.removeSubrange(i...(i + 1)) }
