@@ -28,7 +28,7 @@ let package = Package(
         .library(name: "GestureMatching", targets: ["GestureMatching"]),
         .library(name: "GestureTraining", targets: ["GestureTraining"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
-        // MARK: fuzz targets (issue 8; tools/fuzz builds them with libFuzzer + ASan)
+        // MARK: fuzz targets (hostile input for the readers and recognizers; tools/fuzz builds them with libFuzzer + ASan)
         .executable(name: "FuzzDollarOneXML", targets: ["FuzzDollarOneXML"]),
         .executable(name: "FuzzMultistrokeXML", targets: ["FuzzMultistrokeXML"]),
         .executable(name: "FuzzNativeJSON", targets: ["FuzzNativeJSON"]),
@@ -121,7 +121,7 @@ let package = Package(
         ),
         .testTarget(name: "gesturelabTests", dependencies: ["gesturelab", "GestureTestSupport"]),
 
-        // MARK: fuzz targets (issue 8). Ordinary builds replay files given as arguments;
+        // MARK: fuzz targets. Ordinary builds replay files given as arguments;
         // `tools/fuzz` builds them with -sanitize=fuzzer,address -DFUZZING.
         .target(name: "FuzzShim", path: "Sources/Fuzz/FuzzShim"),
         .target(name: "FuzzSupport", dependencies: ["FuzzShim", "GestureData", "GestureGeometry", "GestureMatching"], path: "Sources/Fuzz/FuzzSupport"),
