@@ -60,7 +60,7 @@
 /// sink), its public mutators may not be called — from an action, a recognizer or the
 /// sink. Such a call is a programming error: debug builds stop on it (an assertion), and
 /// release builds refuse it — the call does nothing (``drainActivations()`` returns no
-/// activations) and is counted in ``refusedCalls``. (Setting ``views`` from an action
+/// activations) and is counted in ``refusedCalls``. (``setViews(_:attachments:)`` from an action
 /// would free the view tree and the per-view buffers the dispatch is using.) Reading is
 /// always allowed, and so is setting the plain flags ``recordsActivations``,
 /// ``recordsChanges`` and ``touchSink``.
