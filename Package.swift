@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Module graph. Dependencies point down only:
@@ -7,11 +7,19 @@ import PackageDescription
 //   GestureEngine → GestureDetectors, GestureMatching, GestureData
 //   GestureRecorder → GestureTraining, GestureData
 //   GestureData, GestureDetectors → GestureGeometry
-//   GestureMatching → GestureGeometry, GestureData (typed settings), CBLAS (OpenBLAS; imported by exactly one file),
-//                     CKernels (C: the all-pairs Protractor kernel, AVX2 chosen at run time)
+//   GestureMatching → GestureGeometry, GestureData (typed settings), CBLAS (OpenBLAS on Linux with the
+//                     OpenBLAS trait; imported by exactly one file), CKernels (C: the all-pairs Protractor
+//                     kernel, AVX2 chosen at run time)
+//
+// Where the recognizing products build (docs/portability.md):
+//   GestureGeometry, GestureData, GestureDetectors, GestureMatching (templates, matchers, model
+//   loading and recognition) and GestureEngine build for iOS / iPadOS 17 and macOS 14 with
+//   Accelerate as their BLAS, and on Linux with OpenBLAS (the default trait "OpenBLAS") or,
+//   with `swift build --disable-default-traits`, with no BLAS at all (plain-Swift products).
+//   The CLI, the recorder and the fuzz targets are meant for macOS and Linux.
 let package = Package(
     name: "GestureLab",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "gesturelab", targets: ["gesturelab"]),
         .library(name: "GestureGeometry", targets: ["GestureGeometry"]),
@@ -20,7 +28,7 @@ let package = Package(
         .library(name: "GestureMatching", targets: ["GestureMatching"]),
         .library(name: "GestureTraining", targets: ["GestureTraining"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
-        // MARK: fuzz targets (issue 8; tools/fuzz builds them with libFuzzer + ASan)
+        // MARK: fuzz targets (hostile input for the readers and recognizers; tools/fuzz builds them with libFuzzer + ASan)
         .executable(name: "FuzzDollarOneXML", targets: ["FuzzDollarOneXML"]),
         .executable(name: "FuzzMultistrokeXML", targets: ["FuzzMultistrokeXML"]),
         .executable(name: "FuzzNativeJSON", targets: ["FuzzNativeJSON"]),
@@ -30,7 +38,16 @@ let package = Package(
         .executable(name: "FuzzTouchSession", targets: ["FuzzTouchSession"]),
         .executable(name: "FuzzSessionLabels", targets: ["FuzzSessionLabels"]),
         .executable(name: "FuzzModel", targets: ["FuzzModel"]),
+        .executable(name: "FuzzGestureStore", targets: ["FuzzGestureStore"]),
         // MARK: end fuzz targets
+        // Recognizes the shipped samples and compares with a stored expectation; built
+        // with and without OpenBLAS by tools/test (it needs only the recognizing modules).
+        .executable(name: "portability-check", targets: ["PortabilityCheck"]),
+    ],
+    traits: [
+        .trait(name: "OpenBLAS",
+               description: "Linux: score templates with OpenBLAS (libopenblas-dev). Without it the matchers use plain-Swift products with the same results within rounding. Apple platforms use Accelerate either way."),
+        .default(enabledTraits: ["OpenBLAS"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,7 +63,13 @@ let package = Package(
             providers: [.apt(["libopenblas-dev"])]
         ),
         .target(name: "CKernels"),
-        .target(name: "GestureMatching", dependencies: ["GestureGeometry", "GestureData", "CBLAS", "CKernels"]),
+        .target(
+            name: "GestureMatching",
+            dependencies: [
+                "GestureGeometry", "GestureData", "CKernels",
+                .target(name: "CBLAS", condition: .when(platforms: [.linux], traits: ["OpenBLAS"])),
+            ]
+        ),
         .target(
             name: "GestureTraining",
             dependencies: ["GestureDetectors", "GestureMatching", "GestureData"]
@@ -98,7 +121,7 @@ let package = Package(
         ),
         .testTarget(name: "gesturelabTests", dependencies: ["gesturelab", "GestureTestSupport"]),
 
-        // MARK: fuzz targets (issue 8). Ordinary builds replay files given as arguments;
+        // MARK: fuzz targets. Ordinary builds replay files given as arguments;
         // `tools/fuzz` builds them with -sanitize=fuzzer,address -DFUZZING.
         .target(name: "FuzzShim", path: "Sources/Fuzz/FuzzShim"),
         .target(name: "FuzzSupport", dependencies: ["FuzzShim", "GestureData", "GestureGeometry", "GestureMatching"], path: "Sources/Fuzz/FuzzSupport"),
@@ -121,6 +144,9 @@ let package = Package(
                           path: "Sources/Fuzz/FuzzSessionLabels"),
         .executableTarget(name: "FuzzModel", dependencies: ["FuzzSupport", "GestureGeometry", "GestureMatching", "GestureTraining"],
                           path: "Sources/Fuzz/FuzzModel"),
+        .executableTarget(name: "FuzzGestureStore", dependencies: ["FuzzSupport", "GestureData"],
+                          path: "Sources/Fuzz/FuzzGestureStore"),
         // MARK: end fuzz targets
+        .executableTarget(name: "PortabilityCheck", dependencies: ["GestureData", "GestureMatching", "GestureEngine"]),
     ]
 )

@@ -37,6 +37,7 @@ static int row_generic(const float *a, const float *b, float *out, int start, in
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
+#include <pthread.h>
 
 __attribute__((target("avx2,fma")))
 static int row_avx2(const float *a, const float *b, float *out, int count) {
@@ -81,13 +82,20 @@ static int row_avx2(const float *a, const float *b, float *out, int count) {
     return row_generic(a, b, out, i, count, &best, best_index);
 }
 
+// Whether the CPU has AVX2 and FMA, worked out once per process: pthread_once makes the
+// first caller compute it and every other caller wait for that value, so concurrent first
+// calls never read or write it unsynchronized.
+static pthread_once_t cpu_checked = PTHREAD_ONCE_INIT;
+static int cpu_has_avx2_fma = 0;
+
+static void check_cpu(void) {
+    __builtin_cpu_init();
+    cpu_has_avx2_fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
 static int has_avx2_fma(void) {
-    static int known = -1;   // a benign race: every thread computes the same value
-    if (known < 0) {
-        __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    }
-    return known;
+    pthread_once(&cpu_checked, check_cpu);
+    return cpu_has_avx2_fma;
 }
 #endif
 

@@ -7,20 +7,24 @@ extension DatasetCommand {
     struct Convert: ParsableCommand, WritesOutputs {
         static let configuration = CommandConfiguration(
             commandName: "convert",
-            abstract: "Convert any supported dataset or sample to the native format.",
+            abstract: "Convert any supported dataset or sample to the native format, or to and from Android's GestureStore format.",
             discussion: """
             Reads PATH like 'dataset info' ($1 or multistroke XML logs, .json, .jsonl, or a \
-            folder of them) and writes OUT: a .jsonl dataset (one gesturelab.sample/1 object a \
-            line, in path order), or a .json sample file when exactly one sample was read. \
+            folder of them), or an Android gesture library (GestureStore version 1, as Gesture \
+            Builder saves it: a .gestures file, or a file without extension that starts as one), \
+            and writes OUT: a .jsonl dataset (one gesturelab.sample/1 object a \
+            line, in path order), a .json sample file when exactly one sample was read, or a \
+            .gestures GestureStore file (one entry per label; coordinates as 32-bit floats, \
+            times as whole milliseconds). \
             The output is written atomically: on any error no output file (and no temporary \
             file) is left, and an existing OUT is untouched. An existing OUT inside the input \
             folder is not read as input.
             """)
 
-        @Argument(help: "A dataset folder, a sample file or a .jsonl dataset.")
+        @Argument(help: "A dataset folder, a sample file, a .jsonl dataset or an Android .gestures library.")
         var path: String
 
-        @Option(name: .customLong("to"), help: "Output file: OUT.jsonl (a dataset) or OUT.json (one sample).")
+        @Option(name: .customLong("to"), help: "Output file: OUT.jsonl (a dataset), OUT.json (one sample) or OUT.gestures (an Android GestureStore library).")
         var output: String
 
         @OptionGroup var datasetOptions: DatasetOptions
@@ -28,8 +32,8 @@ extension DatasetCommand {
 
         func validate() throws {
             let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-            guard ext == "jsonl" || ext == "json" else {
-                throw ValidationError("--to must name a .jsonl dataset or a .json sample file, got '\(shownValue(output))'")
+            guard ext == "jsonl" || ext == "json" || ext == GestureStoreReader.fileExtension else {
+                throw ValidationError("--to must name a .jsonl dataset, a .json sample file or a .gestures library, got '\(shownValue(output))'")
             }
         }
 
@@ -46,7 +50,7 @@ extension DatasetCommand {
 
         func run() throws {
             try checkOutputPaths()
-            let (report, _) = try DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects)
+            let report = try Self.gestureStore(path) ?? DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects).report
             let url = URL(fileURLWithPath: output)
             // A previous output inside the input folder is not input: re-running the
             // command must not duplicate its samples.
@@ -60,6 +64,8 @@ extension DatasetCommand {
                     throw ValidationError("a .json output holds one sample, but \(samples.count) were read; use a .jsonl output")
                 }
                 try NativeSampleCodec.write(samples[0], to: url)
+            } else if url.pathExtension.lowercased() == GestureStoreReader.fileExtension {
+                try GestureStoreWriter.write(samples, to: url)
             } else {
                 try JSONLines.write(samples, to: url)
             }
@@ -72,6 +78,23 @@ extension DatasetCommand {
                 DataCLI.reportSkipped(report.skipped)
                 Console.out("wrote \(samples.count) sample\(samples.count == 1 ? "" : "s") to \(output)")
             }
+        }
+
+        /// PATH read as an Android GestureStore file when it is one (a `.gestures` file, or
+        /// a regular file without extension that starts as one); `nil` for anything else,
+        /// which is read as before.
+        static func gestureStore(_ path: String) throws -> LoadReport? {
+            let url = URL(fileURLWithPath: path)
+            let ext = url.pathExtension.lowercased()
+            var isFolder: ObjCBool = false
+            guard ext == GestureStoreReader.fileExtension
+                    || (ext.isEmpty && FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue)
+            else { return nil }
+            let data = try BoundedFile.read(path, limit: DatasetLoader.maxFileBytes)
+            // Without the extension only a file that starts as one is taken for one; anything
+            // else is read as before.
+            if ext.isEmpty && !GestureStoreReader.looksLikeGestureStore(data) { return nil }
+            return LoadReport(dataset: Dataset(try GestureStoreReader.read(data, file: path)), skipped: [])
         }
     }
 }

@@ -185,8 +185,48 @@ private func docExample20(event: TouchEvent, events: [TouchSessionEvent], settin
     }
 }
 
+/// Sources/GestureEngine/GestureEngine.docc/RecognizingInAUIKitApp.md:27
+private func docExample21(event: TouchEvent, gesture: Gesture, settings: MatcherSettings) async throws {
+    do {
+
+        /// Touches in, the model's label out: the engine calls a UIKit recognizer makes.
+        final class ModelGestureSession {
+            private let spec: TemplateSpec
+            private var arena: GestureArena
+            private var tracker = TouchTracker()
+            private var recognized: String?
+
+            /// - Parameter folder: where the model was read from (kept with its settings).
+            init(model: ModelRecognizer, folder: String) {
+                spec = TemplateSpec(model: model, folder: folder)
+                arena = GestureArena([])
+                start()
+            }
+
+            private func start() {
+                arena = GestureArena([StrokeRecognizer(name: "model", detector: spec.makeDetector())])
+                tracker = TouchTracker()
+                arena.addAction(to: "model") { [unowned self] activation in
+                    if activation.isActivation { self.recognized = activation.values.match }
+                }
+            }
+
+            /// One touch event: the touches that entered `phase` at `time` (seconds). Returns the
+            /// model's label when this event completes a recognized gesture, else `nil`.
+            func handle(time: Double, phase: TouchSessionPhase, touches: [TouchSessionTouch]) throws -> String? {
+                recognized = nil
+                arena.handle(try tracker.event(for: TouchSessionEvent(t: time, phase: phase, touches: touches)))
+                return recognized
+            }
+
+            /// Forgets the touches and the recognizer's state (UIKit's `reset()`).
+            func reset() { start() }
+        }
+    }
+}
+
 /// Sources/GestureEngine/Recognizers/Detectors/ShapeStrokeDetector.swift:8
-private func docExample21() async throws {
+private func docExample22() async throws {
     do {
         let check = StrokeRecognizer(name: "check", detector: ShapeStrokeDetector(thresholds: CheckmarkThresholds.checkPlease))
         let circle = StrokeRecognizer(name: "circle", detector: ShapeStrokeDetector(thresholds: CircleThresholds.sadun))
@@ -194,7 +234,7 @@ private func docExample21() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/Detectors/TemplateStrokeDetector.swift:64
-private func docExample22(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample23(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let symbols = StrokeRecognizer(name: "symbols", detector: TemplateStrokeDetector(
             matcher: ProtractorMatcher(library: library, settings: .default), acceptance: .minimumScore(0.85)))
@@ -202,7 +242,7 @@ private func docExample22(library: TemplateLibrary, matcher: any SampleRecognize
 }
 
 /// Sources/GestureEngine/Recognizers/StrokeDetecting.swift:18
-private func docExample23() async throws {
+private func docExample24() async throws {
     do {
         struct LongLine: StrokeDetecting {
             var points: [Point] = []
@@ -217,7 +257,7 @@ private func docExample23() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/TwoTouchContinuousTracking.swift:9
-private func docExample24(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
+private func docExample25(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
     do {
         guard let (a, b) = tracking.positions(in: event) else { return }
         // … measure `current` from a and b …
@@ -226,7 +266,7 @@ private func docExample24(event: TouchEvent, tracking: inout TwoTouchContinuousT
 }
 
 /// Sources/GestureEngine/Replay/CompoundTransform.swift:14
-private func docExample25(result: SessionReplayer.Result) async throws {
+private func docExample26(result: SessionReplayer.Result) async throws {
     do {
         var t = CompoundTransform()
         for a in result.activations { t.apply(a) }
@@ -235,7 +275,7 @@ private func docExample25(result: SessionReplayer.Result) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionReplayer.swift:7
-private func docExample26(config: RecognizerConfiguration) async throws {
+private func docExample27(config: RecognizerConfiguration) async throws {
     do {
         let events = try TouchSessionReader.read("session.jsonl")
         let result = try SessionReplayer.replay(events, through: config.makeArena(), file: "session.jsonl")
@@ -244,14 +284,14 @@ private func docExample26(config: RecognizerConfiguration) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionSVG.swift:9
-private func docExample27(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
+private func docExample28(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
     do {
         let svg = SessionSVG.render(events, activations: result.activations)
     }
 }
 
 /// Sources/GestureEngine/Synthetic/SyntheticSessionGenerator.swift:8
-private func docExample28() async throws {
+private func docExample29() async throws {
     do {
         var gen = SyntheticSessionGenerator(seed: 7)
         let (events, labels) = gen.session(duration: 600, mix: SyntheticGesture.standardMix)
@@ -259,7 +299,7 @@ private func docExample28() async throws {
 }
 
 /// Sources/GestureEngine/Touch/TouchTracker.swift:7
-private func docExample29(sessionLine: TouchSessionEvent) async throws {
+private func docExample30(sessionLine: TouchSessionEvent) async throws {
     do {
         var tracker = TouchTracker()
         let event = try tracker.event(for: sessionLine)
@@ -267,7 +307,7 @@ private func docExample29(sessionLine: TouchSessionEvent) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:8
-private func docExample30(x: [[Double]], y: [Bool]) async throws {
+private func docExample31(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenPoints(.zero, Point(x: 0, y: 1))    // 90 (straight down)
         Angles.angleBetweenPoints(.zero, Point(x: -1, y: -1))  // −135
@@ -275,14 +315,14 @@ private func docExample30(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:38
-private func docExample31(x: [[Double]], y: [Bool]) async throws {
+private func docExample32(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenLines(.zero, Point(x: 1, y: 0), .zero, Point(x: 0, y: 1))  // 90
     }
 }
 
 /// Sources/GestureGeometry/Point.swift:4
-private func docExample32(x: [[Double]], y: [Bool]) async throws {
+private func docExample33(x: [[Double]], y: [Bool]) async throws {
     do {
         let p = Point(x: 77, y: 199, t: 0.0)
         p.distance(to: Point(x: 80, y: 203))   // 5
@@ -290,14 +330,14 @@ private func docExample32(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Resampling.swift:53
-private func docExample33(stroke: Stroke) async throws {
+private func docExample34(stroke: Stroke) async throws {
     do {
         stroke.resampled(count: 64)   // $1's N = 64
     }
 }
 
 /// Sources/GestureGeometry/SeededGenerator.swift:4
-private func docExample34() async throws {
+private func docExample35() async throws {
     do {
         var rng = SeededGenerator(seed: 42)
         let i = Int.random(in: 0..<10, using: &rng)
@@ -305,28 +345,28 @@ private func docExample34() async throws {
 }
 
 /// Sources/GestureGeometry/ShapeDescriptor.swift:12
-private func docExample35(gesture: Gesture) async throws {
+private func docExample36(gesture: Gesture) async throws {
     do {
         ShapeDescriptor(gesture)?.values   // ShapeDescriptor.names.count finite numbers
     }
 }
 
 /// Sources/GestureGeometry/Smoothing.swift:7
-private func docExample36(stroke: Stroke) async throws {
+private func docExample37(stroke: Stroke) async throws {
     do {
         stroke.smoothed(granularity: 4)   // the recipe's value
     }
 }
 
 /// Sources/GestureMatching/Library/Template.swift:8
-private func docExample37(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
+private func docExample38(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
     do {
         let t = Template(name: "check", gesture: Gesture(points: [Point(x: 0, y: 0), Point(x: 5, y: 9)]))
     }
 }
 
 /// Sources/GestureMatching/Matchers/TemplateMatcher.swift:9
-private func docExample38(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
+private func docExample39(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
     do {
         let matcher = ProtractorMatcher(library: library, settings: .default)
         let best = matcher.recognize(candidate, limit: 1).first   // name, distance, score
@@ -334,7 +374,7 @@ private func docExample38(library: TemplateLibrary, candidate: Gesture, settings
 }
 
 /// Sources/GestureMatching/Model/AnyTemplateMatcher.swift:5
-private func docExample39(library: TemplateLibrary, gesture: Gesture) async throws {
+private func docExample40(library: TemplateLibrary, gesture: Gesture) async throws {
     do {
         let m = MatcherSettings.pPlus(.default).matcher(library: library)
         m.recognize(gesture, limit: 1).first?.name
@@ -342,7 +382,7 @@ private func docExample39(library: TemplateLibrary, gesture: Gesture) async thro
 }
 
 /// Sources/GestureMatching/Model/MatcherSettings.swift:99
-private func docExample40(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
+private func docExample41(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
     do {
         func run<M: TemplateMatcher>(_ m: M.Type) -> Int { M(library: lib, settings: settings.typed(for: m)).names.count }
         run(settings.matcherType)
@@ -350,7 +390,7 @@ private func docExample40(library: TemplateLibrary, lib: TemplateLibrary, m: Det
 }
 
 /// Sources/GestureMatching/Model/ModelRecognizer.swift:47
-private func docExample41(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
+private func docExample42(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
     do {
         let recognizer = try ModelRecognizer(library: library, matcher: .pPlus(.default), rejection: .none)
         recognizer.recognize(gesture).label
@@ -358,7 +398,7 @@ private func docExample41(library: TemplateLibrary, gesture: Gesture, matcher: a
 }
 
 /// Sources/GestureMatching/Rejection/GradientBoostedTrees.swift:41
-private func docExample42(x: [[Double]], y: [Bool], row: [Double]) async throws {
+private func docExample43(x: [[Double]], y: [Bool], row: [Double]) async throws {
     do {
         let model = GradientBoostedTrees.train(rows: x, labels: y)
         model.probability(row)   // 0…1
@@ -366,7 +406,7 @@ private func docExample42(x: [[Double]], y: [Bool], row: [Double]) async throws 
 }
 
 /// Sources/GestureRecorder/DetectorRecognizer.swift:10
-private func docExample43(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
+private func docExample44(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
     do {
         let check = DetectorRecognizer(thresholds: AnyDetectorThresholds(CheckmarkThresholds.checkPlease), source: "preset checkPlease")
         check.recognize(gesture)   // [RecognitionResult(name: "checkmark detector", recognized: true, …)]
@@ -374,7 +414,7 @@ private func docExample43(gesture: Gesture, checkmark: any SampleRecognizer) asy
 }
 
 /// Sources/GestureRecorder/MatcherRecognizer.swift:7
-private func docExample44(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
+private func docExample45(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
     do {
         let lib = try TemplateLibrary.decode(Data(contentsOf: url))
         let m = MatcherRecognizer(library: lib, algorithm: .protractor, source: url.path)
@@ -383,7 +423,7 @@ private func docExample44(library: TemplateLibrary, gesture: Gesture, url: URL, 
 }
 
 /// Sources/GestureRecorder/ModelSampleRecognizer.swift:8
-private func docExample45(gesture: Gesture) async throws {
+private func docExample46(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))   // GestureTraining
         let hook = ModelSampleRecognizer(model.recognizer, source: "model")
@@ -392,7 +432,7 @@ private func docExample45(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureRecorder/RecorderServer.swift:10
-private func docExample46(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample47(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let server = RecorderServer(store: try SampleStore(root: dir), settings: .default,
                                     recognizers: [checkmark, circle, matcher], trainer: nil)
@@ -401,7 +441,7 @@ private func docExample46(dir: URL, store: SampleStore, checkmark: any SampleRec
 }
 
 /// Sources/GestureRecorder/StoreModel.swift:12
-private func docExample47(store: SampleStore) async throws {
+private func docExample48(store: SampleStore) async throws {
     do {
         let model = try GestureModel.load(StoreModel.folder(of: store))
         let hooks = StoreModel.recognizers(model, source: ".model", fallback: [])
@@ -409,14 +449,14 @@ private func docExample47(store: SampleStore) async throws {
 }
 
 /// Sources/GestureRecorder/TrainingRunner.swift:37
-private func docExample48() async throws {
+private func docExample49() async throws {
     do {
         let sum = try await TrainingThread.run { (1...1_000).reduce(0, +) }   // computed off the server's threads
     }
 }
 
 /// Sources/GestureTraining/Detectors/DetectorEvaluator.swift:5
-private func docExample49(data: Dataset, circle: any SampleRecognizer) async throws {
+private func docExample50(data: Dataset, circle: any SampleRecognizer) async throws {
     do {
         let m = DetectorMeasurements.measure(.circle, dataset: data)
         let e = try DetectorEvaluator.evaluate(m, positive: "circle", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
@@ -425,7 +465,7 @@ private func docExample49(data: Dataset, circle: any SampleRecognizer) async thr
 }
 
 /// Sources/GestureTraining/Detectors/DetectorTrainer.swift:5
-private func docExample50(data: Dataset) async throws {
+private func docExample51(data: Dataset) async throws {
     do {
         let m = DetectorMeasurements.measure(.checkmark, dataset: data)
         let result = try DetectorTrainer.train(m, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
@@ -433,18 +473,11 @@ private func docExample50(data: Dataset) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DeviceShiftEvaluation.swift:12
-private func docExample51(data: Dataset, m: DetectorMeasurements) async throws {
+private func docExample52(data: Dataset, m: DetectorMeasurements) async throws {
     do {
         let e = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
                                                protocol: .leaveOneSubjectOut, includeDetails: true)
         let rows = DeviceShiftEvaluation.run(data, evaluation: e, seed: 1)
-    }
-}
-
-/// Sources/GestureTraining/Detectors/LoopedCircles.swift:17
-private func docExample52() async throws {
-    do {
-        let test = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 100, seed: 99)
     }
 }
 
@@ -500,16 +533,8 @@ private func docExample58(x: [[Double]], y: [Bool]) async throws {
     }
 }
 
-/// Sources/GestureTraining/Synthetic/EverydayStrokes.swift:24
-private func docExample59() async throws {
-    do {
-        let negatives = EverydayStrokes.vocabulary(countPerFamily: 50, seed: 7)
-        let zigzags = EverydayStrokes.samples(of: .zigzag, count: 200, seed: 11)
-    }
-}
-
 /// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
-private func docExample60() async throws {
+private func docExample59() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -517,7 +542,7 @@ private func docExample60() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample61(sample: Sample) async throws {
+private func docExample60(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)

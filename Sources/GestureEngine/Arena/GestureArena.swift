@@ -55,18 +55,29 @@
 /// Not modelled: `cancelsTouchesInView` cancels every touch toward the sink, not only the
 /// winner's view's; delays consider every possible recognizer, whatever its view.
 ///
+/// Re-entry: while the arena dispatches (inside ``handle(_:)``, ``advance(to:)``,
+/// ``setEnabled(_:_:)`` and ``remove(_:)``, which call recognizers, actions and the touch
+/// sink), its public mutators may not be called — from an action, a recognizer or the
+/// sink. Such a call is a programming error: debug builds stop on it (an assertion), and
+/// release builds refuse it — the call does nothing (``drainActivations()`` returns no
+/// activations) and is counted in ``refusedCalls``. (``setViews(_:attachments:)`` from an action
+/// would free the view tree and the per-view buffers the dispatch is using.) Reading is
+/// always allowed, and so is setting the plain flags ``recordsActivations``,
+/// ``recordsChanges`` and ``touchSink``.
+///
 /// Speed: the arena and the recognizers are used from one thread, and no access to their
-/// stored properties is held across a call into other code (actions, recognizers), so the
+/// stored properties is held across a call into other code (actions, recognizers) — which
+/// the re-entry rule above guarantees — so the
 /// hot properties are marked `@exclusivity(unchecked)`: the run-time exclusivity checks
 /// were a quarter of the replay time. Recognizers are called through internal drivers
 /// without retaining them (retain and release around each call were a third of it), and
 /// the per-recognizer and per-view state the hot loops write lives in buffers the arena
 /// allocates (a write to an array element checks that the array is not shared).
 public final class GestureArena {
-    /// What the hot loops read about recognizer `i`: plain values only, so that reading a
-    /// slot never retains anything (the references — the recognizer, its actions, its
+    /// What the hot loops read about recognizer `i`: plain values only (a trivial type,
+    /// checked when the arena is made), so that reading a slot never retains anything (the references — the recognizer, its actions, its
     /// failure requirements, its view's name — are kept in parallel arrays beside it).
-    private struct Slot {
+    struct Slot {
         var visible: RecognizerState = .possible
         var availability = Availability.enabled
         /// The recognizer's own state as of the arena's last call into it. Recognizers
@@ -87,7 +98,7 @@ public final class GestureArena {
     }
 
     /// The order ``resolve()`` visits recognizers in: as given, or deeper views first.
-    @exclusivity(unchecked) private var resolutionOrder: [Int]
+    @exclusivity(unchecked) var resolutionOrder: [Int]
 
     /// The view hierarchy, when recognizers are attached to views.
     public private(set) var views: ViewTree? {
@@ -95,93 +106,108 @@ public final class GestureArena {
     }
     /// ``views`` for the hot path, which must not retain it on every event (``views``
     /// keeps it alive).
-    @exclusivity(unchecked) private var unretainedViews: Unmanaged<ViewTree>?
+    @exclusivity(unchecked) var unretainedViews: Unmanaged<ViewTree>?
     /// `views != nil`, kept as a flag: the hot path must not copy the tree to ask.
-    @exclusivity(unchecked) private var hasViews = false
+    @exclusivity(unchecked) var hasViews = false
     /// The number of the view each touch began in (its hit-test result; −1: none), by
     /// touch id, while it is down. (A dictionary: with thousands of fingers down, a list
     /// walked for every touch made a replay's time grow with the square of the fingers.)
-    @exclusivity(unchecked) private var touchViews: [Int: Int] = [:]
+    @exclusivity(unchecked) var touchViews: [Int: Int] = [:]
     /// ``touchViews`` as a list while at most ``fewTouches`` touches are down (the usual
     /// case: hit views are read for every touch of every event, and searching a short
     /// list costs less than hashing), and empty and unused from more until none is down.
-    @exclusivity(unchecked) private var fewTouchViews: [(id: Int, view: Int)] = []
-    @exclusivity(unchecked) private var fewTouchViewsValid = true
-    private static let fewTouches = 8
+    @exclusivity(unchecked) var fewTouchViews: [(id: Int, view: Int)] = []
+    @exclusivity(unchecked) var fewTouchViewsValid = true
+    static let fewTouches = 8
     /// How many touches down began in each view, by view number (views with multiple
     /// touch off take one touch at a time).
-    @exclusivity(unchecked) private var touchesInView: [Int: Int] = [:]
+    @exclusivity(unchecked) var touchesInView: [Int: Int] = [:]
     /// Events filtered for one view, by view number, reused across events.
-    @exclusivity(unchecked) private var routedEvents: [TouchEvent?] = []
+    @exclusivity(unchecked) var routedEvents: [TouchEvent?] = []
     /// The view all touches began in and the touches down when ``viewDown`` and
     /// ``viewReceives`` were last worked out (−4: not worked out), and whether some
     /// recognizer then had none of its touches down.
-    @exclusivity(unchecked) private var routedCommon = -4
-    @exclusivity(unchecked) private var routedRemaining = 0
-    @exclusivity(unchecked) private var routedIdle = true
+    @exclusivity(unchecked) var routedCommon = -4
+    @exclusivity(unchecked) var routedRemaining = 0
+    @exclusivity(unchecked) var routedIdle = true
     /// By view number: touches down that began in the view or inside it, whether the
     /// current event goes to its recognizers, and whether it has recognizers. (Buffers
     /// the arena owns, as ``slots``: written on every event.)
-    @exclusivity(unchecked) private var viewDown = UnsafeMutableBufferPointer<Int>.allocate(capacity: 0)
-    @exclusivity(unchecked) private var viewReceives = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 0)
-    @exclusivity(unchecked) private var viewHasRecognizers = UnsafeMutableBufferPointer<Bool>.allocate(capacity: 0)
+    /// The hot loops use the buffers directly; ``viewStorage`` owns them (it alone frees
+    /// them, when ``setViews(_:attachments:)`` replaces it or the arena goes).
+    @exclusivity(unchecked) var viewDown: UnsafeMutableBufferPointer<Int>
+    @exclusivity(unchecked) var viewReceives: UnsafeMutableBufferPointer<Bool>
+    @exclusivity(unchecked) var viewHasRecognizers: UnsafeMutableBufferPointer<Bool>
+    var viewStorage: ViewBuffers
     /// `together[i * count + j]`: recognizers `i` and `j` may be in progress together
     /// (allowed to, or attached to views neither of which contains the other).
-    @exclusivity(unchecked) private var together: [Bool]
+    @exclusivity(unchecked) var together: [Bool]
+    /// The pairs allowed with ``allowSimultaneous(_:_:)``: ``together`` is these and, with
+    /// views, the pairs of unrelated views (worked out again by every ``setViews(_:attachments:)``).
+    var allowedTogether: [Bool]
+    /// Whether a dispatch is in progress (see "Re-entry" above).
+    @exclusivity(unchecked) var dispatching = false
+    /// Mutator calls refused because a dispatch was in progress (release builds; debug
+    /// builds stop at the first).
+    public internal(set) var refusedCalls = 0
+    /// Whether a refused call stops a debug build (tests turn it off to check the refusal).
+    var stopsOnReentry = true
 
     /// Whether a recognizer takes part.
     public enum Availability: String, Hashable, Sendable, Codable {
         case enabled, disabled, removed
     }
 
-    @exclusivity(unchecked) private var scheduled: [(time: Double, name: String, change: Availability)] = []
+    @exclusivity(unchecked) var scheduled: [(time: Double, name: String, change: Availability)] = []
 
     /// One slot per recognizer, allocated by the arena for its lifetime: writing a field
     /// of an array element checks that the array is uniquely referenced, a call per write
     /// on the hot path; a buffer the arena owns needs no such check.
-    private let slots: UnsafeMutableBufferPointer<Slot>
+    let slots: UnsafeMutableBufferPointer<Slot>
+    /// Owns ``slots``.
+    let slotStorage: OwnedBuffer<Slot>
     /// By slot: the recognizer, its actions, the recognizers it requires to fail, and
     /// the name of its view.
-    private let members: [any GestureRecognizer]
+    let members: [any GestureRecognizer]
     /// Each recognizer's driver (kept alive here) and the unretained handles the hot
     /// paths call it through (see ``RecognizerDriver``).
-    private let driverStorage: [RecognizerDriver]
-    @exclusivity(unchecked) private var drivers: [Unmanaged<RecognizerDriver>]
-    private var actions: [[(GestureActivation) -> Void]]
-    @exclusivity(unchecked) private var mustFail: [[Int]]
-    private var viewNames: [String?]
-    private var index: [String: Int] = [:]
+    let driverStorage: [RecognizerDriver]
+    @exclusivity(unchecked) var drivers: [Unmanaged<RecognizerDriver>]
+    var actions: [[(GestureActivation) -> Void]]
+    @exclusivity(unchecked) var mustFail: [[Int]]
+    var viewNames: [String?]
+    var index: [String: Int] = [:]
     /// The arena's clock (seconds): the last event's time or the last ``advance(to:)``.
-    @exclusivity(unchecked) public private(set) var now: Double
+    @exclusivity(unchecked) public internal(set) var now: Double
     /// Receives the touches after the recognizers (weakly held).
     public weak var touchSink: (any TouchSink)? { didSet { hasSink = touchSink != nil } }
     /// Whether a sink was set: the hot path asks this instead of loading the weak
     /// reference (a sink that went away is found `nil` where it is used).
-    @exclusivity(unchecked) private var hasSink = false
+    @exclusivity(unchecked) var hasSink = false
     /// Whether sent actions are kept in ``activations``.
     @exclusivity(unchecked) public var recordsActivations = true
     /// Whether `changed` actions are kept too (they are always sent to action closures).
     @exclusivity(unchecked) public var recordsChanges = false
     /// The actions sent so far (see ``recordsActivations``); ``drainActivations()`` empties it.
-    @exclusivity(unchecked) public private(set) var activations: [GestureActivation] = []
+    @exclusivity(unchecked) public internal(set) var activations: [GestureActivation] = []
 
-    @exclusivity(unchecked) private var lastTouches: [Touch] = []
-    @exclusivity(unchecked) private var touchesDown = 0
+    @exclusivity(unchecked) var lastTouches: [Touch] = []
+    @exclusivity(unchecked) var touchesDown = 0
     /// No recognizer in play has a deadline before this (a lower bound: recognizers that
     /// leave play keep theirs in it until ``runTimers(to:)`` next looks).
-    @exclusivity(unchecked) private var earliestDeadline = Double.infinity
+    @exclusivity(unchecked) var earliestDeadline = Double.infinity
     /// Whether a recognizer's own state changed since the last ``resolve()``.
-    @exclusivity(unchecked) private var proposalsChanged = false
+    @exclusivity(unchecked) var proposalsChanged = false
     /// With views: whether some recognizer had none of its touches down after the last event.
-    @exclusivity(unchecked) private var idleRecognizers = true
-    @exclusivity(unchecked) private var currentEvent: TouchEvent?
-    private var sinkOpen: Set<Int> = []
-    private var sinkCancelled: Set<Int> = []
+    @exclusivity(unchecked) var idleRecognizers = true
+    @exclusivity(unchecked) var currentEvent: TouchEvent?
+    var sinkOpen: Set<Int> = []
+    var sinkCancelled: Set<Int> = []
     /// Events kept from the sink while a recognizer that delays touches began is possible.
-    private var heldBegan: [TouchEvent] = []
-    private var heldBeganIDs: Set<Int> = []
+    var heldBegan: [TouchEvent] = []
+    var heldBeganIDs: Set<Int> = []
     /// Ended touches kept from the sink while a recognizer that delays touches ended is possible.
-    private var heldEnded: [Touch] = []
+    var heldEnded: [Touch] = []
     #if DEBUG
     /// Steps taken looking touches up (views, sink), for tests that check the work per
     /// touch stays constant however many fingers are down (debug builds only).
@@ -190,8 +216,15 @@ public final class GestureArena {
 
     /// - Precondition: recognizer names are unique.
     public init(_ recognizers: [any GestureRecognizer], startTime: Double = 0) {
-        slots = .allocate(capacity: recognizers.count)
-        slots.initialize(repeating: Slot())
+        // Slots are read and written in the hot loops without retains or releases: that
+        // holds only while a slot is plain values.
+        precondition(_isPOD(Slot.self), "GestureArena.Slot must stay a trivial type")
+        let slotOwner = OwnedBuffer(count: recognizers.count, repeating: Slot())
+        slotStorage = slotOwner
+        slots = slotOwner.buffer
+        let viewOwner = ViewBuffers(count: 0)
+        viewStorage = viewOwner
+        (viewDown, viewReceives, viewHasRecognizers) = (viewOwner.down, viewOwner.receives, viewOwner.hasRecognizers)
         members = recognizers
         driverStorage = recognizers.map(RecognizerDriver.make)
         drivers = driverStorage.map { Unmanaged.passUnretained($0) }
@@ -199,6 +232,7 @@ public final class GestureArena {
         mustFail = Array(repeating: [], count: recognizers.count)
         viewNames = Array(repeating: nil, count: recognizers.count)
         together = [Bool](repeating: false, count: recognizers.count * recognizers.count)
+        allowedTogether = together
         resolutionOrder = Array(recognizers.indices)
         now = startTime
         for (i, r) in recognizers.enumerated() {
@@ -207,10 +241,6 @@ public final class GestureArena {
         }
     }
 
-    deinit {
-        slots.deallocate()
-        viewDown.deallocate(); viewReceives.deallocate(); viewHasRecognizers.deallocate()
-    }
 
     /// The recognizers, in the order given.
     public var recognizers: [any GestureRecognizer] { members }
@@ -237,6 +267,11 @@ public final class GestureArena {
     /// next touch sequence. A removed recognizer stays removed.
     /// - Precondition: `name` exists.
     public func setEnabled(_ name: String, _ enabled: Bool) {
+        guard mayMutate("setEnabled") else { return }
+        dispatch { applyEnabled(name, enabled) }
+    }
+
+    func applyEnabled(_ name: String, _ enabled: Bool) {
         guard let i = index[name] else { preconditionFailure("unknown recognizer '\(name)'") }
         guard slots[i].availability != .removed else { return }
         if enabled {
@@ -253,6 +288,11 @@ public final class GestureArena {
     /// UIKit's `removeGestureRecognizer`: as disabling, for good.
     /// - Precondition: `name` exists.
     public func remove(_ name: String) {
+        guard mayMutate("remove") else { return }
+        dispatch { applyRemove(name) }
+    }
+
+    func applyRemove(_ name: String) {
         guard let i = index[name] else { preconditionFailure("unknown recognizer '\(name)'") }
         take(i, out: .removed)
     }
@@ -261,33 +301,22 @@ public final class GestureArena {
     /// an event at that time, after timers due earlier.
     /// - Precondition: `name` exists and `time >= now`.
     public func schedule(_ change: Availability, of name: String, at time: Double) {
+        guard mayMutate("schedule") else { return }
         precondition(index[name] != nil, "unknown recognizer '\(name)'")
         precondition(time >= now, "cannot schedule in the past: \(time) before \(now)")
         let k = scheduled.firstIndex { $0.time > time } ?? scheduled.count
         scheduled.insert((time, name, change), at: k)
     }
 
-    private func take(_ i: Int, out availability: Availability) {
-        slots[i].availability = availability
-        switch slots[i].visible {
-        case .began, .changed:
-            slots[i].visible = .cancelled
-            emit(i, .cancelled)
-        case .possible:
-            slots[i].visible = .failed
-        case .ended, .cancelled, .failed:
-            break
-        }
-        resetRecognizer(i)
-        resolve()
-    }
-
     /// Attaches recognizers to views: `attachments[name]` is the view of recognizer `name`
     /// (the root view for those not named). Recognizers of unrelated views (neither inside
     /// the other) are allowed to run together: they never see the same touch.
+    /// Each call replaces the previous attachments (the pairs of unrelated views are
+    /// worked out again; pairs allowed with ``allowSimultaneous(_:_:)`` stay).
     /// - Precondition: every name is a recognizer and every view is in `tree`; no touch is
     ///   down.
     public func setViews(_ tree: ViewTree, attachments: [String: String]) {
+        guard mayMutate("setViews") else { return }
         precondition(touchesDown == 0, "views are set between touch sequences")
         for (name, view) in attachments {
             precondition(index[name] != nil, "unknown recognizer '\(name)'")
@@ -300,15 +329,16 @@ public final class GestureArena {
             slots[i].viewNumber = tree.number(of: view)!
         }
         let viewCount = tree.names.count
-        viewDown.deallocate(); viewReceives.deallocate(); viewHasRecognizers.deallocate()
-        viewDown = .allocate(capacity: viewCount); viewDown.initialize(repeating: 0)
-        viewReceives = .allocate(capacity: viewCount); viewReceives.initialize(repeating: false)
-        viewHasRecognizers = .allocate(capacity: viewCount); viewHasRecognizers.initialize(repeating: false)
+        // The new buffers replace the old, which their owner frees (no dispatch is using them).
+        viewStorage = ViewBuffers(count: viewCount)
+        (viewDown, viewReceives, viewHasRecognizers) = (viewStorage.down, viewStorage.receives, viewStorage.hasRecognizers)
         for slot in slots { viewHasRecognizers[slot.viewNumber] = true }
         routedCommon = -4
         // Deeper views' recognizers are resolved first (stable within a depth).
         func depth(_ v: String) -> Int { tree.depth(of: v) }
         resolutionOrder = slots.indices.sorted { (-depth(viewNames[$0]!), $0) < (-depth(viewNames[$1]!), $1) }
+        // The previous attachments' unrelated pairs go; the allowed pairs stay.
+        together = allowedTogether
         for i in slots.indices {
             for j in slots.indices where j > i {
                 let a = viewNames[i]!, b = viewNames[j]!
@@ -319,14 +349,22 @@ public final class GestureArena {
         }
     }
 
-    private func setTogether(_ i: Int, _ j: Int) {
+    func setTogether(_ i: Int, _ j: Int) {
         together[i * slots.count + j] = true
         together[j * slots.count + i] = true
+    }
+
+    /// Whether recognizers `a` and `b` may be in progress together (allowed to, or of
+    /// unrelated views); `nil` for an unknown name. (For tests.)
+    func mayRunTogether(_ a: String, _ b: String) -> Bool? {
+        guard let i = index[a], let j = index[b] else { return nil }
+        return together[i * slots.count + j]
     }
 
     /// UIKit's `delaysTouchesBegan` and `delaysTouchesEnded` for recognizer `name`.
     /// - Precondition: `name` exists.
     public func setDelays(_ name: String, touchesBegan: Bool, touchesEnded: Bool) {
+        guard mayMutate("setDelays") else { return }
         guard let i = index[name] else { preconditionFailure("unknown recognizer '\(name)'") }
         slots[i].delaysBegan = touchesBegan
         slots[i].delaysEnded = touchesEnded
@@ -338,6 +376,7 @@ public final class GestureArena {
     /// `name` may begin or recognize only after `other` failed (UIKit `require(toFail:)`).
     /// - Precondition: both names exist and the requirement makes no cycle.
     public func require(_ name: String, toFail other: String) {
+        guard mayMutate("require(_:toFail:)") else { return }
         guard let i = index[name], let j = index[other] else {
             preconditionFailure("unknown recognizer in require('\(name)', toFail: '\(other)')")
         }
@@ -349,15 +388,19 @@ public final class GestureArena {
     /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)` returning true).
     /// - Precondition: both names exist.
     public func allowSimultaneous(_ a: String, _ b: String) {
+        guard mayMutate("allowSimultaneous") else { return }
         guard let i = index[a], let j = index[b] else {
             preconditionFailure("unknown recognizer in allowSimultaneous('\(a)', '\(b)')")
         }
+        allowedTogether[i * slots.count + j] = true
+        allowedTogether[j * slots.count + i] = true
         setTogether(i, j)
     }
 
     /// Calls `action` for every action `name` sends (began, changed, ended/recognized, cancelled).
     /// - Precondition: `name` exists.
     public func addAction(to name: String, _ action: @escaping (GestureActivation) -> Void) {
+        guard mayMutate("addAction") else { return }
         guard let i = index[name] else { preconditionFailure("unknown recognizer '\(name)'") }
         actions[i].append(action)
         slots[i].hasActions = true
@@ -365,6 +408,7 @@ public final class GestureArena {
 
     /// Returns and forgets the recorded actions.
     public func drainActivations() -> [GestureActivation] {
+        guard mayMutate("drainActivations") else { return [] }
         defer { activations.removeAll(keepingCapacity: true) }
         return activations
     }
@@ -374,8 +418,11 @@ public final class GestureArena {
     /// is not cancelled.
     /// - Precondition: `event.timestamp >= now` (sessions are validated on reading).
     public func handle(_ event: TouchEvent) {
+        guard mayMutate("handle") else { return }
         precondition(event.timestamp >= now, "time went backwards: \(event.timestamp) after \(now)")
-        advance(to: event.timestamp)
+        dispatching = true
+        defer { dispatching = false }
+        advanceClock(to: event.timestamp)
         // Kept for cancelling toward the sink only: copying the event retains its arrays.
         let sink = hasSink
         if sink { currentEvent = event }
@@ -411,425 +458,55 @@ public final class GestureArena {
         if hasViews ? idleRecognizers : touchesDown == 0 { resetFinished() }
     }
 
-    /// Records recognizer `i`'s deadline, keeping ``earliestDeadline`` a lower bound.
-    @inline(__always)
-    private func setDeadline(_ i: Int, _ deadline: Double?) {
-        slots[i].deadline = deadline
-        if let deadline, deadline < earliestDeadline { earliestDeadline = deadline }
-    }
-
-    /// Resets recognizer `i` and takes its state and deadline afterwards.
-    private func resetRecognizer(_ i: Int) {
-        let after = drivers[i]._withUnsafeGuaranteedRef { $0.reset() }
-        slots[i].own = after.state
-        setDeadline(i, after.deadline)
-    }
-
-    /// Touches down that recognizer `i` sees: those routed to its view, or all of them.
-    @inline(__always)
-    private func down(_ i: Int) -> Int { hasViews ? viewDown[slots[i].viewNumber] : touchesDown }
-
-    /// Gives recognizer `i` the touches of `event` if it is in play.
-    @inline(__always)
-    private func deliver(_ event: TouchEvent, to i: Int) {
-        guard slots[i].availability == .enabled, Self.inPlay(slots[i].visible), Self.inPlay(slots[i].own) else { return }
-        guard event.phase != .stationary else { return }
-        let after = drivers[i]._withUnsafeGuaranteedRef { $0.touches(event) }
-        let own = after.state
-        if own != slots[i].own { proposalsChanged = true }
-        slots[i].own = own
-        setDeadline(i, after.deadline)
-        if slots[i].visible.isActive && own == .changed {
-            slots[i].visible = .changed
-            emit(i, .changed)
-        }
-    }
-
-    /// The view touch `id` began in (−1: none or unknown).
-    @inline(__always)
-    private func hitView(of id: Int) -> Int {
-        #if DEBUG
-        lookupSteps += 1
-        #endif
-        if fewTouchViewsValid {
-            for e in fewTouchViews where e.id == id { return e.view }
-            return -1
-        }
-        return touchViews[id] ?? -1
-    }
-
-    /// Adds `delta` to the count of touches down that began in view number `view`.
-    private func countTouch(in view: Int, _ delta: Int) {
-        guard view >= 0 else { return }
-        let n = (touchesInView[view] ?? 0) + delta
-        touchesInView[view] = n > 0 ? n : nil
-    }
-
-    /// Hit-tests the touches that begin in `event` (a view with multiple touch off that
-    /// already holds a touch takes no other: such a touch goes to no view).
-    private func route(_ event: TouchEvent, _ tree: ViewTree) {
-        guard event.phase == .began else { return }
-        for t in event.changedTouches {
-            var hit = tree.hitTestNumber(t.location) ?? -1
-            #if DEBUG
-            lookupSteps += 1
-            #endif
-            // (A touch id seen again replaces its old entry.)
-            if let old = touchViews.removeValue(forKey: t.id) { countTouch(in: old, -1) }
-            if hit >= 0, !tree.isMultipleTouchEnabled(number: hit), (touchesInView[hit] ?? 0) > 0 {
-                hit = -1
-            }
-            touchViews[t.id] = hit
-            countTouch(in: hit, 1)
-            if fewTouchViewsValid {
-                if touchViews.count <= Self.fewTouches {
-                    fewTouchViews.removeAll { $0.id == t.id }
-                    fewTouchViews.append((t.id, hit))
-                } else {
-                    fewTouchViewsValid = false
-                    fewTouchViews.removeAll()
-                }
-            }
-        }
-    }
-
-    /// Gives each recognizer the touches of `event` that began in its view or inside it,
-    /// and counts each view's touches down.
-    /// - Returns: whether some recognizer has none of its touches down.
-    private func deliverRouted(_ event: TouchEvent, _ tree: ViewTree) -> Bool {
-        let viewCount = viewDown.count
-        // The common case: every touch on the screen began in one view, so each
-        // recognizer gets the whole event or nothing.
-        var common = -2
-        for t in event.allTouches {
-            let hit = hitView(of: t.id)
-            if common == -2 { common = hit } else if common != hit { common = -3; break }
-        }
-        if common != -3 {
-            let remaining = event.remainingTouchCount
-            // Moves of the same fingers route as the event before: work it out only when
-            // the view or the number of fingers changes.
-            if common != routedCommon || remaining != routedRemaining {
-                routedCommon = common
-                routedRemaining = remaining
-                routedIdle = false
-                for v in 0..<viewCount {
-                    let receives = common >= 0 && tree.isView(number: common, inside: v)
-                    viewReceives[v] = receives
-                    viewDown[v] = receives ? remaining : 0
-                    if viewHasRecognizers[v] && (!receives || remaining == 0) { routedIdle = true }
-                }
-            }
-            for i in slots.indices where viewReceives[slots[i].viewNumber] { deliver(event, to: i) }
-            return routedIdle
-        }
-        routedCommon = -4
-        // Empty here: the loop below clears it after use.
-        if routedEvents.count != viewCount { routedEvents = [TouchEvent?](repeating: nil, count: viewCount) }
-        var idle = false
-        for v in 0..<viewCount where viewHasRecognizers[v] {
-            let mine = self.event(event, routedTo: v, tree)
-            viewDown[v] = mine.remainingTouchCount
-            if viewDown[v] == 0 { idle = true }
-            if !mine.changedTouches.isEmpty { routedEvents[v] = mine }
-        }
-        for i in slots.indices {
-            if let mine = routedEvents[slots[i].viewNumber] { deliver(mine, to: i) }
-        }
-        // Let go of the routed events, so the tracker's touch buffer is unique again.
-        for v in routedEvents.indices { routedEvents[v] = nil }
-        return idle
-    }
-
-    /// `event` with only the touches that began in view number `view` or inside it.
-    private func event(_ event: TouchEvent, routedTo view: Int, _ tree: ViewTree) -> TouchEvent {
-        func mine(_ t: Touch) -> Bool {
-            let hit = hitView(of: t.id)
-            return hit >= 0 && tree.isView(number: hit, inside: view)
-        }
-        return TouchEvent(timestamp: event.timestamp, phase: event.phase,
-                          changedTouches: event.changedTouches.filter(mine), allTouches: event.allTouches.filter(mine))
-    }
-
     /// Lets the clock run to `time`: every timer due by then fires, in time order, each
     /// at its own moment (so a single tap waiting for a double tap is reported at the end
     /// of the double-tap interval, not at `time`).
     /// - Precondition: `time >= now`.
     public func advance(to time: Double) {
+        guard mayMutate("advance(to:)") else { return }
         precondition(time >= now, "time went backwards: \(time) after \(now)")
+        dispatch { advanceClock(to: time) }
+    }
+
+    /// ``advance(to:)`` inside a dispatch.
+    func advanceClock(to time: Double) {
         while let next = scheduled.first, next.time <= time {
             scheduled.removeFirst()
             runTimers(to: next.time)
             switch next.change {
-            case .enabled: setEnabled(next.name, true)
-            case .disabled: setEnabled(next.name, false)
-            case .removed: remove(next.name)
+            case .enabled: applyEnabled(next.name, true)
+            case .disabled: applyEnabled(next.name, false)
+            case .removed: applyRemove(next.name)
             }
         }
         runTimers(to: time)
     }
 
-    /// Fires every timer due by `time`, in time order, each at its own moment.
-    private func runTimers(to time: Double) {
-        // Most events come before any deadline: nothing to look at.
-        while time >= earliestDeadline {
-            var due: Int?
-            var dueTime = Double.infinity
-            var earliest = Double.infinity
-            for i in slots.indices {
-                // The mirrors: no call into the recognizers to find the next timer.
-                guard Self.inPlay(slots[i].visible), Self.inPlay(slots[i].own), let d = slots[i].deadline else { continue }
-                earliest = min(earliest, d)
-                guard d <= time, d < dueTime else { continue }
-                due = i
-                dueTime = d
-            }
-            earliestDeadline = earliest
-            guard let i = due else { break }
-            now = max(now, dueTime)
-            let after = drivers[i]._withUnsafeGuaranteedRef { $0.timerFired(at: now) }
-            slots[i].own = after.state
-            setDeadline(i, after.deadline)
-            if let d = after.deadline {
-                precondition(d > dueTime, "\(members[i].name).timerFired(at:) must move or clear its deadline")
-            }
-            resolve()
-            if hasSink { flushHeld() }
-            if hasViews || touchesDown == 0 { resetFinished() }
-        }
-        now = time
+    // MARK: - Re-entry
+
+    /// Runs `body` as a dispatch: public mutators called from inside it are refused.
+    @inline(__always)
+    func dispatch<R>(_ body: () -> R) -> R {
+        dispatching = true
+        defer { dispatching = false }
+        return body()
     }
 
-    // MARK: - Resolution
-
-    private static func inPlay(_ s: RecognizerState) -> Bool { s == .possible || s == .began || s == .changed }
-
-    private func dependsOn(_ i: Int, _ j: Int) -> Bool {
-        var stack = [i], seen: Set<Int> = []
-        while let k = stack.popLast() {
-            if k == j { return true }
-            if seen.insert(k).inserted { stack += mustFail[k] }
-        }
+    /// Whether a public mutator may run: always, except while a dispatch is in progress.
+    @inline(__always)
+    func mayMutate(_ call: StaticString) -> Bool {
+        if _fastPath(!dispatching) { return true }
+        refuse(call)
         return false
     }
 
-    private func resolve() {
-        proposalsChanged = false
-        var progress = true
-        while progress {
-            progress = false
-            for i in resolutionOrder {
-                let own = slots[i].own
-                switch slots[i].visible {
-                case .possible:
-                    switch own {
-                    case .possible:
-                        continue
-                    case .failed, .cancelled:
-                        slots[i].visible = .failed
-                        progress = true
-                    case .began, .changed, .ended:
-                        var waiting = false, beaten = false
-                        for d in mustFail[i] {
-                            switch slots[d].visible {
-                            case .failed: continue
-                            case .possible: waiting = true
-                            default: beaten = true
-                            }
-                        }
-                        if beaten || (!waiting && conflictsWithActive(i)) {
-                            slots[i].visible = .failed
-                            progress = true
-                        } else if !waiting {
-                            win(i)
-                            progress = true
-                        }
-                    }
-                case .began, .changed:
-                    switch own {
-                    case .began, .changed:
-                        continue
-                    case .ended:
-                        slots[i].visible = .ended
-                        emit(i, .ended)
-                    case .cancelled, .failed, .possible:
-                        slots[i].visible = .cancelled
-                        emit(i, .cancelled)
-                    }
-                    progress = true
-                case .ended, .cancelled, .failed:
-                    continue
-                }
-            }
-        }
-    }
-
-    private func conflictsWithActive(_ i: Int) -> Bool {
-        for j in slots.indices where j != i && slots[j].visible.isActive && !together[i * slots.count + j] {
-            return true
-        }
-        return false
-    }
-
-    private func win(_ i: Int) {
-        let r = members[i]
-        if r.kind == .discrete {
-            slots[i].visible = .ended
-            emit(i, .ended)
-        } else {
-            slots[i].visible = .began
-            emit(i, .began)
-            if slots[i].own == .ended {
-                slots[i].visible = .ended
-                emit(i, .ended)
-            }
-        }
-        // While touches are down the winner holds them: the others still possible fail. A
-        // discrete recognizer that recognizes with no touch down (the sequence is over, as
-        // a tap at its lift) holds nothing: the others go on, to recognize in this event or
-        // a later sequence — keeping them from it is what require(toFail:) is for. Only
-        // those already held back by a failure requirement, waiting to fire on touches the
-        // winner has used, lose to it.
-        let sequenceOver = r.kind == .discrete && down(i) == 0
-        // (Recognizers of a view and of a view inside it compete for the same touches: the
-        // deeper view's, resolved first, fail the other's as UIKit's do.)
-        for j in slots.indices where j != i && slots[j].visible == .possible && !together[i * slots.count + j] {
-            if sequenceOver && slots[j].viewNumber == slots[i].viewNumber && (slots[j].own == .possible || !slots[j].hasRequirements) { continue }
-            slots[j].visible = .failed
-        }
-        if r.cancelsTouchesInView && hasSink { cancelSinkTouches() }
-    }
-
-    private func emit(_ i: Int, _ state: RecognizerState) {
-        let record = recordsActivations && (state != .changed || recordsChanges)
-        guard record || slots[i].hasActions else { return }
-        let r = members[i]
-        let a = GestureActivation(recognizer: r.name, kind: r.kind, state: state, time: now, values: r.values)
-        if slots[i].hasActions {
-            let actions = self.actions[i]   // no access to the arena's arrays is held while they run
-            for action in actions { action(a) }
-        }
-        if record { activations.append(a) }
-    }
-
-    /// The sequence is over: a recognizer still `possible` with no timer can no longer
-    /// decide, so it fails (UIKit resets it) and whoever waited for it may go ahead; then
-    /// every finished recognizer is reset.
-    private func resetFinished() {
-        var undecided = false
-        for i in slots.indices where slots[i].visible == .possible && down(i) == 0 {
-            if slots[i].own == .possible && slots[i].deadline == nil {
-                slots[i].visible = .failed
-                undecided = true
-            }
-        }
-        if undecided { resolve() }
-        for i in slots.indices where slots[i].visible.isFinished && slots[i].availability == .enabled && down(i) == 0 {
-            resetRecognizer(i)
-            slots[i].visible = .possible
-        }
-    }
-
-    // MARK: - Touch sink
-
-    /// Whether a recognizer that delays `began` (or ended) touches is still possible.
-    private func delaying(began: Bool) -> Bool {
-        slots.contains { $0.availability == .enabled && $0.visible == .possible && (began ? $0.delaysBegan : $0.delaysEnded) }
-    }
-
-    /// Delivers what was held once nobody delays it any more.
-    private func flushHeld() {
-        guard let sink = touchSink else { return }
-        if !heldBegan.isEmpty && !delaying(began: true) {
-            let events = heldBegan
-            heldBegan = []
-            heldBeganIDs = []
-            for e in events { deliverToSink(e, sink) }
-        }
-        if !heldEnded.isEmpty && !delaying(began: false) {
-            let ended = heldEnded.filter { !sinkCancelled.contains($0.id) }
-            heldEnded = []
-            for t in ended { sinkOpen.remove(t.id) }
-            if !ended.isEmpty { sink.touchesEnded(ended, with: TouchEvent(timestamp: now, phase: .ended, changedTouches: ended, allTouches: ended)) }
-        }
-    }
-
-    private func cancelSinkTouches() {
-        guard let sink = touchSink else { return }
-        // Held began touches never reach the view; held ended ones are cancelled.
-        for id in heldBeganIDs { sinkCancelled.insert(id) }
-        heldBegan = []
-        heldBeganIDs = []
-        var cancelledEnded: [Touch] = []
-        for var t in heldEnded where sinkOpen.remove(t.id) != nil { t.phase = .cancelled; cancelledEnded.append(t) }
-        heldEnded = []
-        if !cancelledEnded.isEmpty {
-            sink.touchesCancelled(cancelledEnded, with: TouchEvent(timestamp: now, phase: .cancelled, changedTouches: cancelledEnded, allTouches: cancelledEnded))
-        }
-        let onScreen = currentEvent?.allTouches ?? lastTouches.filter { !$0.phase.isFinished }
-        var cancelled: [Touch] = []
-        for var t in onScreen where !sinkCancelled.contains(t.id) {
-            sinkCancelled.insert(t.id)
-            if sinkOpen.remove(t.id) != nil {
-                t.phase = .cancelled
-                cancelled.append(t)
-            }
-        }
-        guard !cancelled.isEmpty else { return }
-        let e = TouchEvent(timestamp: now, phase: .cancelled, changedTouches: cancelled, allTouches: cancelled)
-        sink.touchesCancelled(cancelled, with: e)
-    }
-
-    private func forwardToSink(_ event: TouchEvent) {
-        guard let sink = touchSink else { return }
-        // delaysTouchesBegan: new touches, and everything after for them, wait.
-        if event.phase == .began && delaying(began: true) {
-            for t in event.changedTouches where !sinkCancelled.contains(t.id) { heldBeganIDs.insert(t.id) }
-        }
-        if !heldBeganIDs.isEmpty {
-            let held = event.changedTouches.filter { heldBeganIDs.contains($0.id) }
-            if !held.isEmpty {
-                heldBegan.append(TouchEvent(timestamp: event.timestamp, phase: event.phase, changedTouches: held, allTouches: event.allTouches))
-                if event.phase.isFinished { for t in held { heldBeganIDs.remove(t.id) } }
-                // (Every touch of `held` has its id in heldBeganIDs unless the event
-                // finished it: those ids are kept aside instead of searching `held`.)
-                let heldIDs = event.phase.isFinished ? Set(held.map(\.id)) : []
-                let rest = event.changedTouches.filter { t in
-                    #if DEBUG
-                    lookupSteps += 1
-                    #endif
-                    return !heldBeganIDs.contains(t.id) && !heldIDs.contains(t.id) }
-                if rest.isEmpty { return }
-                return deliverToSink(TouchEvent(timestamp: event.timestamp, phase: event.phase, changedTouches: rest, allTouches: event.allTouches), sink)
-            }
-        }
-        // delaysTouchesEnded: lifted touches wait while a recognizer that delays them may still recognize.
-        if event.phase == .ended && delaying(began: false) {
-            heldEnded += event.changedTouches.filter { !sinkCancelled.contains($0.id) && sinkOpen.contains($0.id) }
-            for t in event.changedTouches where !sinkOpen.contains(t.id) { sinkCancelled.remove(t.id) }
-            return
-        }
-        deliverToSink(event, sink)
-    }
-
-    private func deliverToSink(_ event: TouchEvent, _ sink: any TouchSink) {
-        let forward = sinkCancelled.isEmpty ? event.changedTouches
-            : event.changedTouches.filter { !sinkCancelled.contains($0.id) }
-        if event.phase.isFinished {
-            for t in event.changedTouches {
-                sinkCancelled.remove(t.id)
-                sinkOpen.remove(t.id)
-            }
-        } else if event.phase == .began {
-            for t in forward { sinkOpen.insert(t.id) }
-        }
-        guard !forward.isEmpty else { return }
-        switch event.phase {
-        case .began: sink.touchesBegan(forward, with: event)
-        case .moved: sink.touchesMoved(forward, with: event)
-        case .stationary: return  // as in UIKit: a touch that did not move is not a move
-        case .ended: sink.touchesEnded(forward, with: event)
-        case .cancelled: sink.touchesCancelled(forward, with: event)
+    /// A mutator called during a dispatch: stops a debug build, counts the refusal in a
+    /// release build.
+    @inline(never)
+    func refuse(_ call: StaticString) {
+        refusedCalls += 1
+        if stopsOnReentry {
+            assertionFailure("GestureArena.\(call) called while the arena is dispatching (from an action, a recognizer or the touch sink); call it after handle(_:) or advance(to:) returns")
         }
     }
 }

@@ -28,7 +28,8 @@ public struct ProtractorSettings: Hashable, Codable, Sendable {
 
 /// Which arithmetic computes Protractor's dot products.
 public enum ScoringPath: String, CaseIterable, Codable, Sendable {
-    /// OpenBLAS: sgemv for one candidate, sgemm for a batch.
+    /// The BLAS products (`BLASScorer`: Accelerate, OpenBLAS, or without a BLAS its
+    /// plain-Swift products): sgemm for one candidate and for a batch.
     case blas
     /// A plain Swift loop (for tests and benchmarks).
     case scalar
