@@ -381,7 +381,7 @@ private func docExample40(library: TemplateLibrary, gesture: Gesture) async thro
     }
 }
 
-/// Sources/GestureMatching/Model/MatcherSettings.swift:99
+/// Sources/GestureMatching/Model/MatcherSettings.swift:76
 private func docExample41(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
     do {
         func run<M: TemplateMatcher>(_ m: M.Type) -> Int { M(library: lib, settings: settings.typed(for: m)).names.count }
@@ -448,7 +448,7 @@ private func docExample48(store: SampleStore) async throws {
     }
 }
 
-/// Sources/GestureRecorder/TrainingRunner.swift:37
+/// Sources/GestureRecorder/TrainingRunner.swift:58
 private func docExample49() async throws {
     do {
         let sum = try await TrainingThread.run { (1...1_000).reduce(0, +) }   // computed off the server's threads
@@ -481,8 +481,15 @@ private func docExample52(data: Dataset, m: DetectorMeasurements) async throws {
     }
 }
 
+/// Sources/GestureTraining/Detectors/LoopedCircles.swift:17
+private func docExample53() async throws {
+    do {
+        let test = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 100, seed: 99)
+    }
+}
+
 /// Sources/GestureTraining/GestureTraining.docc/GettingStarted.md:10
-private func docExample53(x: [[Double]], y: [Bool]) async throws {
+private func docExample54(x: [[Double]], y: [Bool]) async throws {
     do {
 
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
@@ -493,7 +500,7 @@ private func docExample53(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Matching/TemplateVariants.swift:6
-private func docExample54(gesture: Gesture) async throws {
+private func docExample55(gesture: Gesture) async throws {
     do {
         let v = TemplateVariants(rotationsDegrees: [-10, 10])
         v.variants(of: gesture)   // the gesture, then 2 rotated copies
@@ -501,7 +508,7 @@ private func docExample54(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Metrics/ThresholdSweep.swift:56
-private func docExample55() async throws {
+private func docExample56() async throws {
     do {
         let sweep = ThresholdSweep(positives: [0.9, 0.8], negatives: [0.1, 0.85],
                                    orientation: .higherIsPositive)
@@ -510,14 +517,14 @@ private func docExample55() async throws {
 }
 
 /// Sources/GestureTraining/Metrics/WilsonInterval.swift:6
-private func docExample56() async throws {
+private func docExample57() async throws {
     do {
         WilsonInterval(successes: 0, trials: 100).upper   // 0.037
     }
 }
 
 /// Sources/GestureTraining/Model/GestureModel.swift:20
-private func docExample57(gesture: Gesture) async throws {
+private func docExample58(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
         let result = model.recognizer.recognize(gesture)   // result.label, result.verdict
@@ -525,7 +532,7 @@ private func docExample57(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Reports/SVGDocument.swift:7
-private func docExample58(x: [[Double]], y: [Bool]) async throws {
+private func docExample59(x: [[Double]], y: [Bool]) async throws {
     do {
         var svg = SVGDocument(width: 640, height: 420)
         svg.text("ROC", x: 320, y: 20, anchor: .middle)
@@ -533,8 +540,25 @@ private func docExample58(x: [[Double]], y: [Bool]) async throws {
     }
 }
 
+/// Sources/GestureTraining/Shipped/ShippedTemplates.swift:18
+private func docExample60(circle: any SampleRecognizer) async throws {
+    do {
+        if let shipped = try ShippedTemplates.thresholds(for: .circle) {
+            print(shipped.value.kind, "from", shipped.origin)   // "circle from templates/circle.json, shipped with GestureLab"
+        }
+    }
+}
+
+/// Sources/GestureTraining/Synthetic/EverydayStrokes.swift:24
+private func docExample61() async throws {
+    do {
+        let negatives = EverydayStrokes.vocabulary(countPerFamily: 50, seed: 7)
+        let zigzags = EverydayStrokes.samples(of: .zigzag, count: 200, seed: 11)
+    }
+}
+
 /// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
-private func docExample59() async throws {
+private func docExample62() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -542,7 +566,7 @@ private func docExample59() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample60(sample: Sample) async throws {
+private func docExample63(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)
