@@ -6,7 +6,11 @@ ended with the Done button) and a circle (pen, ended by the pause), saves each u
 label, then checks: the files in the store (label, point count, subject, device), the
 page's live results, the thumbnails, undo and delete. Saves a screenshot.
 
-Only talks to the 127.0.0.1 address it is given.
+With --first-screen it follows the README's first screen instead, in a clean clone of the
+checkout: the install command, then the five commands as written, drawing the two `record`
+steps in the browser (first_screen below). It starts and stops its own recorders.
+
+Only talks to 127.0.0.1 addresses (the one it is given, or its recorders').
 """
 import argparse
 import glob
@@ -717,6 +721,8 @@ def first_screen(args):
                     check(right == len(verdicts), "the page recognizes %d of %d new strokes as their label with %s"
                           % (right, len(verdicts), model))
                     shot = os.path.join(shots, "first-screen-model.png")
+                # The whole "What this page uses" list in the picture.
+                driver.execute_script("document.getElementById('uses').scrollIntoView({block: 'end'})")
                 driver.save_screenshot(shot)
                 check(os.path.getsize(shot) > 10000, "screenshot written to %s" % shot)
                 stop_recorder(proc, "'%s'" % cmd)
