@@ -6,7 +6,11 @@ ended with the Done button) and a circle (pen, ended by the pause), saves each u
 label, then checks: the files in the store (label, point count, subject, device), the
 page's live results, the thumbnails, undo and delete. Saves a screenshot.
 
-Only talks to the 127.0.0.1 address it is given.
+With --first-screen it follows the README's first screen instead, in a clean clone of the
+checkout: the install command, then the five commands as written, drawing the two `record`
+steps in the browser (first_screen below). It starts and stops its own recorders.
+
+Only talks to 127.0.0.1 addresses (the one it is given, or its recorders').
 """
 import argparse
 import glob
@@ -14,8 +18,15 @@ import json
 import math
 import os
 import random
+import re
+import shlex
+import shutil
+import signal
+import subprocess
 import sys
+import tempfile
 import time
+import traceback
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -505,6 +516,256 @@ def few_examples(driver, args):
     check(os.path.getsize(args.screenshot) > 10000, "screenshot written to %s" % args.screenshot)
 
 
+
+# ----- The README's first screen, as written -----------------------------------------
+
+def readme_first_screen(path):
+    """The commands of the README's first ```sh block (its first screen), read as
+    tools/cli-test reads every block: lines joined at a trailing backslash, comments
+    dropped, blanks squeezed."""
+    block, cmd, cmds = False, "", []
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if line.startswith("```"):
+            if block:
+                break
+            block = line.strip() == "```sh"
+            continue
+        if not block:
+            continue
+        line = re.sub(r"\s+#.*$", "", line) if not line.lstrip().startswith("#") else ""
+        cmd += line
+        if cmd.endswith("\\"):
+            cmd = cmd[:-1]
+            continue
+        if cmd.strip():
+            cmds.append(" ".join(cmd.split()))
+        cmd = ""
+    return cmds
+
+
+def start_recorder(words, cwd, env, log):
+    """Starts a README `gesturelab record` command plus `--port 0`; returns (process, url)
+    once it prints its address (it must be loopback)."""
+    out = open(log, "w")
+    proc = subprocess.Popen(words + ["--port", "0"], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        m = re.search(r"Listening on (http://127\.0\.0\.1:[0-9]+/)", open(log, encoding="utf-8").read())
+        if m:
+            return proc, m.group(1)
+        if proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    proc.kill()
+    proc.wait()
+    raise RuntimeError("'%s --port 0' did not print a 127.0.0.1 address: %s" % (" ".join(words), open(log).read()))
+
+
+def stop_recorder(proc, what):
+    """Ctrl+C, as the README says; the recorder must exit 0."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        status = proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        status = proc.wait()
+    check(status == 0, "%s stops on Ctrl+C with status 0 (got %s)" % (what, status))
+
+
+def draw_as_user(driver, pts):
+    """A mouse stroke ended by the page's own pause (the default), as a user draws;
+    returns the results shown for it."""
+    draw(driver, pts, "mouse")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "facts").get_attribute("data-points") not in (None, ""))
+    return results(driver)
+
+
+def uses_text(driver):
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#uses li"))
+    return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#uses li")]
+
+
+def says_where_from(line):
+    """A detector line names where its thresholds come from, in words a user can follow."""
+    return ("a book preset is" in line or "read from the file" in line or "compiled into the tool" in line
+            or "from the model" in line or "trained from your examples" in line)
+
+
+def open_page(driver, url):
+    driver.get(url)
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+    check(driver.title == "GestureLab recorder", "%s: the page title is 'GestureLab recorder'" % url)
+
+
+def record_step(driver, subject, draws, store, with_model=None):
+    """One README record step on the page: who is drawing, each label added and its
+    strokes drawn and saved. With `with_model` the page's model verdict on each stroke is
+    counted. Returns (saved count, [(label, verdict text, right)])."""
+    box = driver.find_element(By.ID, "subject")
+    box.clear()
+    box.send_keys(subject)
+    driver.execute_script("document.getElementById('subject').dispatchEvent(new Event('change'))")
+    saved, verdicts = 0, []
+    for label, strokes in draws:
+        add_label(driver, label)
+        for pts in strokes:
+            res = draw_as_user(driver, pts)
+            if with_model:
+                m = model_result(res)
+                verdicts.append((label, m["text"] if m else "no model result",
+                                 m is not None and m["recognized"] == "true" and m["match"] == label))
+            got = save_and_wait(driver)
+            saved += got["label"] == label
+    files = sum(len(store_files(store, label)) for label, _ in draws)
+    check(saved == files == sum(len(s) for _, s in draws),
+          "%d strokes drawn and saved, %d files in %s" % (saved, files, os.path.basename(store)))
+    return saved, verdicts
+
+
+def first_screen(args):
+    """The README's first screen as a new user follows it: a clean clone of this checkout,
+    the README's install command, then its five commands in the clone's root (as the
+    README says), with the two `record` steps drawn in Chromium with the mouse (seeded
+    zig-zags and spirals, each stroke ended by the page's pause and saved). Checks what
+    the page says it uses and where from, saves a screenshot of each record step, and
+    checks that `recognize` names zig_zag for every zig-zag drawn in step 3."""
+    repo = os.path.abspath(args.repo)
+    work = tempfile.mkdtemp(prefix="gesturelab-first-screen.")
+    clone, home = os.path.join(work, "gesturelab"), os.path.join(work, "home")
+    os.makedirs(home)
+    shots = args.screenshot_dir
+    os.makedirs(shots, exist_ok=True)
+    procs = []
+    driver = None
+    try:
+        subprocess.run(["git", "clone", "--quiet", "--no-local", repo, clone], check=True)
+        head = subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+        cloned = subprocess.run(["git", "-C", clone, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+        check(head == cloned, "a clean clone of %s at %s" % (repo, cloned[:12]))
+        dirty = subprocess.run(["git", "-C", repo, "status", "--porcelain", "--", "README.md", "tools"],
+                               capture_output=True, text=True).stdout.strip()
+        if dirty:
+            print("note: uncommitted changes in the checkout are not in the clone:\n" + dirty, flush=True)
+        cmds = readme_first_screen(os.path.join(clone, "README.md"))
+        print("the README's first screen:\n  " + "\n  ".join(cmds), flush=True)
+        check(len(cmds) >= 6 and cmds[0].startswith("tools/install")
+              and sum(c.startswith("gesturelab ") for c in cmds) >= 5,
+              "the README's first screen is the install command and the five commands (%d commands)" % len(cmds))
+        env = dict(os.environ, HOME=home, PATH=os.path.join(home, ".local", "bin") + os.pathsep + os.environ["PATH"],
+                   GESTURELAB_TEMPLATES="")
+        env.pop("GESTURELAB_INSTALL_BIN", None)
+        if not args.clean_build:
+            env["GESTURELAB_INSTALL_BIN"] = os.path.abspath(args.bin)
+        rng = random.Random(31)
+        draws = {"my-gestures": [("zig_zag", [zigzag_points(rng) for _ in range(5)]),
+                                 ("spiral", [spiral_points(rng) for _ in range(5)])],
+                 "my-tests": [("zig_zag", [zigzag_points(rng) for _ in range(3)]),
+                              ("spiral", [spiral_points(rng) for _ in range(3)])]}
+        driver = make_driver(args.chromium, args.chromedriver)
+        outputs = {}
+        for n, cmd in enumerate(cmds):
+            words = shlex.split(cmd)
+            if words[0] == "tools/install":
+                r = subprocess.run(["bash", "-c", cmd], cwd=clone, env=env, capture_output=True, text=True)
+                print(("$ %s\n" % cmd) + (r.stdout + r.stderr).strip(), flush=True)
+                check(r.returncode == 0, "'%s' exits 0 (%d)" % (cmd, r.returncode))
+                where = subprocess.run(["bash", "-c", "command -v gesturelab"], env=env, capture_output=True, text=True).stdout.strip()
+                check(where == os.path.join(home, ".local", "bin", "gesturelab"),
+                      "gesturelab on the PATH is the installed one (%s)" % where)
+            elif words[:2] == ["gesturelab", "record"]:
+                store = words[words.index("--store") + 1] if "--store" in words else None
+                if store not in draws:
+                    check(False, "'%s': the first-screen test does not know what to draw into this store" % cmd)
+                    continue
+                model = words[words.index("--model") + 1] if "--model" in words else None
+                print("$ %s --port 0" % cmd, flush=True)
+                proc, url = start_recorder(words, clone, env, os.path.join(work, "record-%d.log" % n))
+                procs.append(proc)
+                open_page(driver, url)
+                if model is None:
+                    uses = uses_text(driver)
+                    print("what the page uses (new store):\n  " + "\n  ".join(uses), flush=True)
+                    dets = [u for u in uses if "detector" in u.split(":")[0]]
+                    check(len(dets) >= 2 and all(says_where_from(u) for u in dets),
+                          "the page names each detector and says where its thresholds come from")
+                    book = [u for u in dets if u.startswith(("checkmark", "circle"))]
+                    check(len(book) == 2 and all("card hidden" in u for u in book),
+                          "the check-mark and circle cards are hidden: the store has no such label")
+                    record_step(driver, "first-screen-1", draws[store], os.path.join(clone, store))
+                    total = sum(len(s) for _, s in draws[store])
+                    wait_trained(driver, total)
+                    uses = uses_text(driver)
+                    print("what the page uses (after %d examples):\n  " % total + "\n  ".join(uses), flush=True)
+                    check(any("your own model, trained from this store's examples" in u for u in uses),
+                          "the page says it now uses your own model, trained from this store's examples")
+                    print("model line: " + text(driver, "#model"), flush=True)
+                    shot = os.path.join(shots, "first-screen-record.png")
+                else:
+                    _, verdicts = record_step(driver, "first-screen-2", draws[store], os.path.join(clone, store),
+                                              with_model=model)
+                    uses = uses_text(driver)
+                    print("what the page uses (--model %s):\n  " % model + "\n  ".join(uses), flush=True)
+                    check(any(("the model folder %s given with --model" % model) in u for u in uses),
+                          "the page says it recognizes with the model folder %s given with --model" % model)
+                    # Known and left to the page's owners: under --model the Training section's line
+                    # reads "Recognizing with: model (...) — save examples (or press Train) and the
+                    # page learns your gestures", which the "uses" line above contradicts. Printed,
+                    # not failed, until the page says it.
+                    line = text(driver, "#model")
+                    print(("model line: " if model in line else "note: the Training section's model line does not "
+                           "name %s: " % model) + line, flush=True)
+                    for label, verdict, right in verdicts:
+                        print("  page, %s: %s" % (label, verdict), flush=True)
+                    right = sum(r for _, _, r in verdicts)
+                    check(right == len(verdicts), "the page recognizes %d of %d new strokes as their label with %s"
+                          % (right, len(verdicts), model))
+                    shot = os.path.join(shots, "first-screen-model.png")
+                # The whole "What this page uses" list in the picture.
+                driver.execute_script("document.getElementById('uses').scrollIntoView({block: 'end'})")
+                driver.save_screenshot(shot)
+                check(os.path.getsize(shot) > 10000, "screenshot written to %s" % shot)
+                stop_recorder(proc, "'%s'" % cmd)
+                procs.remove(proc)
+                log = open(os.path.join(work, "record-%d.log" % n), encoding="utf-8").read()
+                check(re.search(r"^Recording into .*/%s$" % re.escape(store), log, re.M) is not None,
+                      "the recorder said where it records (%s)" % store)
+            elif words[0] == "gesturelab":
+                t0 = time.monotonic()
+                r = subprocess.run(["bash", "-c", cmd], cwd=clone, env=env, capture_output=True, text=True)
+                outputs[words[1]] = r.stdout
+                print("$ %s   (%.1f s)\n%s" % (cmd, time.monotonic() - t0, (r.stdout + r.stderr).rstrip()), flush=True)
+                check(r.returncode == 0, "'%s' exits 0 (%d)" % (cmd, r.returncode))
+                if words[1] == "train":
+                    out = words[words.index("--out") + 1]
+                    check(os.path.exists(os.path.join(clone, out, "manifest.json")), "train wrote the model %s" % out)
+                elif words[1] == "recognize":
+                    lines = [l for l in r.stdout.splitlines() if l.strip()]
+                    files = [w for w in words[2:] if "*" in w]
+                    n_files = sum(len(glob.glob(os.path.join(clone, w))) for w in files)
+                    named = [l for l in lines if ": accepted as zig_zag " in l or l.endswith(": accepted as zig_zag")]
+                    check(n_files == 3 and len(lines) == n_files and len(named) == n_files,
+                          "recognize names zig_zag for each of the %d zig-zags drawn in step 3 (%d of %d lines)"
+                          % (n_files, len(named), len(lines)))
+                elif words[1] == "eval":
+                    n_test = sum(len(s) for _, s in draws["my-tests"])
+                    check("in-vocabulary samples: %d" % n_test in r.stdout,
+                          "eval model read the %d examples drawn in step 3" % n_test)
+            else:
+                check(False, "the first-screen test does not know how to run '%s'" % cmd)
+        check(len(outputs) >= 3, "train, recognize and eval ran (%s)" % sorted(outputs))
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait()
+        if driver:
+            driver.quit()
+        if args.keep:
+            print("kept " + work, flush=True)
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
 # Reads every text and cell of an SVG plot as Chromium laid it out.
 PLOT_LAYOUT_JS = """
 const svg = document.documentElement;
@@ -591,7 +852,25 @@ def main():
                     help="one person's few examples on an empty store: acceptance, rejection, never-fire bin, held-out check")
     ap.add_argument("--live-limit", type=float, default=10.0,
                     help="seconds from the last save within which the page must use the store's model")
+    ap.add_argument("--first-screen", action="store_true",
+                    help="the README's first screen as written, in a clean clone of --repo (starts its own recorders)")
+    ap.add_argument("--repo", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."),
+                    help="the checkout to clone for --first-screen")
+    ap.add_argument("--bin", help="--first-screen: the gesturelab binary tools/install copies (GESTURELAB_INSTALL_BIN)")
+    ap.add_argument("--clean-build", action="store_true",
+                    help="--first-screen: let tools/install build the release binary in the clone (slow) instead of --bin")
+    ap.add_argument("--screenshot-dir", default="out/browser-test", help="--first-screen: where the screenshots go")
+    ap.add_argument("--keep", action="store_true", help="--first-screen: keep the clone and its stores")
     args = ap.parse_args()
+    if args.first_screen:
+        if not (args.bin or args.clean_build):
+            ap.error("--first-screen needs --bin or --clean-build")
+        try:
+            first_screen(args)
+        except Exception as e:  # a step that could not run is a failure with its reason, not a traceback only
+            traceback.print_exc()
+            check(False, "the first screen could not be followed: %s: %s" % (type(e).__name__, str(e).strip()[:500]))
+        return summary()
     if args.plots:
         driver = make_driver(args.chromium, args.chromedriver)
         try:
