@@ -85,8 +85,14 @@ enum RecorderSources {
         if source.hasPrefix(modelFolder) || source.hasPrefix(StoreModel.folderName) || source.contains("/\(StoreModel.folderName)/") {
             return "thresholds trained from your examples in this store (\(source))"
         }
+        if source.hasSuffix(", shipped with GestureLab") {
+            return "the thresholds shipped with GestureLab (\(source.dropLast(", shipped with GestureLab".count)), compiled into the tool; trained on the $1 logs' check marks and circles, not on your strokes)"
+        }
+        if source.hasSuffix("(from GESTURELAB_TEMPLATES)") {
+            return "thresholds read from the file \(source.dropLast(" (from GESTURELAB_TEMPLATES)".count)), named by the GESTURELAB_TEMPLATES folder in place of the shipped ones"
+        }
         if source.hasPrefix("/") || source.hasPrefix(".") || source.hasSuffix(".json") {
-            return "thresholds read from the file \(source) (the shipped thresholds the tool found: GESTURELAB_TEMPLATES, ./templates or beside the tool)"
+            return "thresholds read from the file \(source)"
         }
         return "thresholds from \(source)"
     }

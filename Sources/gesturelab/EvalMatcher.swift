@@ -95,6 +95,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     static let maxTrials = 10_000
 
     func validate() throws {
+        try matcher.checkAgainstTrainedChoice()
         _ = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
         // Bounded: --trials 1000000000 ran without bound.
         guard (1...Self.maxTrials).contains(trials) else { throw ValidationError("--trials must be 1…\(Self.maxTrials), got \(trials)") }

@@ -105,9 +105,21 @@ struct MatcherOptions: ParsableArguments {
         if points != nil, let a = choice.algorithm, !a.settingsType.hasPoints {
             throw ValidationError("--points does not apply to --algorithm \(a.rawValue): its components resample their own way")
         }
-        if points != nil && choice == .auto { throw ValidationError("--points needs a fixed --algorithm (auto uses each candidate's defaults)") }
+    }
+
+    /// For commands that train or evaluate a choice (`train`, `eval matcher`), where no
+    /// `--algorithm` means `auto`: refuses `--points` with an explicit `auto`, and prints a
+    /// note for options that change nothing with the choice made (`--points` with the
+    /// default `auto`, `--rotation` and `--max-rotation` with a matcher other than Protractor).
+    func checkAgainstTrainedChoice() throws {
+        if points != nil && algorithmChoice == .auto {
+            throw ValidationError("--points needs a fixed --algorithm (auto uses each candidate's defaults)")
+        }
+        if points != nil && choice == .auto {
+            Console.err("note: --points changes nothing here: --algorithm auto (the default) uses each candidate's defaults; give --algorithm to set it")
+        }
         if (rotationChoice != nil || maxRotationChoice != nil) && choice != .fixed(.protractor) {
-            throw ValidationError("--rotation and --max-rotation apply to --algorithm protractor only")
+            Console.err("note: --rotation and --max-rotation change nothing here: they apply to --algorithm protractor, not \(choice)")
         }
     }
 

@@ -94,20 +94,20 @@ struct RecorderWiring {
             return w
         }
         for kind in DetectorKind.builtIn {
-            if let path = DetectorCLI.defaultThresholdsPath(kind) {
-                let thresholds: AnyDetectorThresholds
-                do {
-                    thresholds = try DetectorThresholdsFile.load(path, kind: kind)
-                } catch {
-                    throw ValidationError("\(error)")
-                }
-                w.recognizers.append(DetectorRecognizer(thresholds: thresholds, source: path))
-                w.notes.append("\(kind.rawValue) detector: thresholds from \(path)")
+            let shipped: ShippedTemplates.Shipped<AnyDetectorThresholds>?
+            do {
+                shipped = try ShippedTemplates.thresholds(for: kind)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            if let shipped {
+                w.recognizers.append(DetectorRecognizer(thresholds: shipped.value, source: shipped.origin.description))
+                w.notes.append("\(kind.rawValue) detector: thresholds from \(shipped.origin)")
             } else if let preset = Self.preset(kind) {
                 w.recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
-                w.notes.append("\(kind.rawValue) detector: no templates/\(kind.rawValue).json found, using the \(preset.1)")
+                w.notes.append("\(kind.rawValue) detector: nothing shipped for it, using the \(preset.1)")
             } else {
-                w.notes.append("\(kind.rawValue) detector: no templates/\(kind.rawValue).json found and no book preset; not shown")
+                w.notes.append("\(kind.rawValue) detector: nothing shipped for it and no book preset; not shown")
             }
         }
         w.trainer = WorkflowTrainingRunner()

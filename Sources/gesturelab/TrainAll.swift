@@ -41,8 +41,10 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     @Option(help: "Rejection: verifier (a learned verifier; per-label f1 thresholds kept as the baseline), or per-label thresholds only: f1, sigma or target-fpr.")
     var rejection = "verifier"
 
-    @Option(help: "Verifier: share of in-vocabulary gestures to keep accepted and correctly recognized (the threshold is chosen on inner folds).")
-    var accept = 0.95
+    @Option(name: .customLong("accept"), help: "Verifier: share of in-vocabulary gestures to keep accepted and correctly recognized (the threshold is chosen on inner folds; default 0.95).")
+    var acceptOption: Double?
+
+    var accept: Double { acceptOption ?? 0.95 }
 
     @Option(help: "Verifier: choose the threshold for this false-positive rate on the negatives instead of --accept.")
     var targetFpr: Double?
@@ -125,6 +127,7 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     }
 
     func validate() throws {
+        try matcher.checkAgainstTrainedChoice()
         guard templatesPerClass >= 1 else { throw ValidationError("--templates-per-class must be at least 1") }
         guard (0...20).contains(detectorAugmentation) else {
             throw ValidationError("--augment must be between 0 and 20 copies, got \(detectorAugmentation)")
@@ -191,6 +194,13 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     var outputPaths: [OutputPaths.Named] { named("--out", out) + named("--report", reportOptions.reportDirectory) }
     var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + named("--negatives", negatives) }
 
+    /// `--accept` / `--target-fpr` as given, when the model has no verifier trained on this
+    /// data for them to set: a flag that changes nothing says so.
+    func unusedOperatingPointOptions(_ m: TrainingManifest) -> [String] {
+        guard m.rejection != "verifier" || m.rejectionPrior != nil else { return [] }
+        return (acceptOption == nil ? [] : ["--accept"]) + (targetFpr == nil ? [] : ["--target-fpr"])
+    }
+
     func run() throws {
         try checkOutputPaths()
         // Read tolerantly so that every bad file is named at once, not just the first.
@@ -234,6 +244,11 @@ struct TrainAll: ParsableCommand, WritesOutputs {
             for l in m.lookAlikes { Console.out("  ! look-alike: \(l.sentence)") }
             for f in m.skippedFiles { Console.out("  ! skipped file: \(f)") }
             for n in m.notes where !m.lookAlikes.map(\.sentence).contains(n) { Console.out("  · \(n)") }
+            for option in unusedOperatingPointOptions(m) {
+                Console.err("note: \(option) changed nothing: " + (m.rejection != "verifier"
+                    ? "no verifier was trained (rejection in use: \(m.rejection))"
+                    : "the verifier is the rejection learned across people, whose threshold is set for the number of examples per label"))
+            }
             Console.out("wrote \(out)/: \(written.files.keys.sorted().joined(separator: ", "))")
             if let reportPath { Console.out("report: \(reportPath)") }
         }

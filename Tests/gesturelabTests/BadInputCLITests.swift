@@ -296,7 +296,7 @@ struct BadInputCLITests {
             ["templates", "build", "--dataset", data, "--per-class", "1", "--out", dir.path("t.json")],
             ["eval", "detector", "circle", "--dataset", data, "--positive", "circle", "--thresholds", "sadun", "--mode", "streaming"],
             ["eval", "detector", "checkmark", "--dataset", data, "--positive", "check"],
-            ["train", "detector", "circle", "--dataset", data, "--positive", "circle", "--out", dir.path("c.json")],
+            ["train", "detector", "circle", "--dataset", data, "--positive", "circle", "--out", dir.path("c.json"), "--force"],
             ["train", "rejection", "--templates", lib, "--dataset", data, "--out", dir.path("r.json")],
         ] + ["protractor", "dollar1", "pdollar"].map { ["recognize", "--algorithm", $0, "--templates", lib, data] }
         for c in commands {

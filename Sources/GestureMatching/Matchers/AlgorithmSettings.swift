@@ -33,6 +33,10 @@ public protocol AlgorithmSettings: Hashable, Sendable {
     static var isCombinable: Bool { get }
     /// Whether `--algorithm auto` considers the matcher.
     static var isAutoCandidate: Bool { get }
+    /// The fewest examples per label the matcher is meant to learn from: 1 for a matcher
+    /// that compares with each template; more for a statistical classifier (Rubine's
+    /// estimates a covariance), which still runs with fewer, only less accurately.
+    static var fewestExamplesPerClass: Int { get }
     /// Writes the fields beyond `algorithm` and `points`.
     func encodeFields(to c: inout KeyedEncodingContainer<MatcherSettingsField>) throws
     /// Reads the fields beyond `algorithm` and `points` (absent ones take the defaults);
@@ -45,6 +49,7 @@ extension AlgorithmSettings {
     public var fieldsDescription: String { "\(points) points" }
     public static var isCombinable: Bool { true }
     public static var isAutoCandidate: Bool { true }
+    public static var fewestExamplesPerClass: Int { 1 }
     public func encodeFields(to c: inout KeyedEncodingContainer<MatcherSettingsField>) throws {}
     public static func decodeFields(from c: KeyedDecodingContainer<MatcherSettingsField>, points: Int) throws -> Self {
         Self.default.with(points: points)

@@ -152,7 +152,9 @@ public struct JackknifeMatcher: TemplateMatcher {
                         let bx = sb[2 * (j - 1)], by = sb[2 * (j - 1) + 1]
                         let cost: Double
                         switch measure {
-                        case .innerProduct: cost = 1 - (ax * bx + ay * by)
+                        // Unit vectors: 1 − cos ≥ 0, but rounding can make it −3e-16; a
+                        // distance is never negative.
+                        case .innerProduct: cost = Swift.max(0, 1 - (ax * bx + ay * by))
                         case .euclidean: cost = (ax - bx) * (ax - bx) + (ay - by) * (ay - by)
                         }
                         let best = Swift.min(rows[previous + j - 1], rows[previous + j], rows[current + j - 1])

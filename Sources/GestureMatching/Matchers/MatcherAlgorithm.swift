@@ -37,6 +37,9 @@ public struct MatcherAlgorithm: Sendable, RawRepresentable, CustomStringConverti
     /// Whether the combined recognizer may take it as a component.
     public var isCombinable: Bool { settingsType.isCombinable }
 
+    /// The fewest examples per label it is meant to learn from (``AlgorithmSettings/fewestExamplesPerClass``).
+    public var fewestExamplesPerClass: Int { settingsType.fewestExamplesPerClass }
+
     /// The ids of every registered algorithm, as help texts and errors list them
     /// (`protractor, dollar1, …`).
     public static var idList: String { allCases.map(\.rawValue).joined(separator: ", ") }

@@ -288,6 +288,10 @@ public struct NDollarMatcher: TemplateMatcher {
 }
 
 extension NDollarSettings: AlgorithmSettings {
+    /// Up to 384 unistrokes per template (stroke orders and directions) cost memory and
+    /// time that `auto` would spend on every training; $P, $P+ and $Q are already
+    /// stroke-order- and direction-invariant candidates. Chosen explicitly with `--algorithm ndollar`.
+    public static var isAutoCandidate: Bool { false }
     public func with(points: Int) -> Self { var s = self; s.points = points; return s }
     public static var scoreMeaning: String { "$N score 1 − θ/π (Protractor matching) or 1 − d/(½√2·250) (golden-section search)" }
     public var fieldsDescription: String {

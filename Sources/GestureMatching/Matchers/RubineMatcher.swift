@@ -262,6 +262,11 @@ extension RubineSettings: AlgorithmSettings {
     public static var scoreMeaning: String { "Rubine score 1/(1 + d), d the squared Mahalanobis distance to the class mean" }
     /// Not a distance between two gestures: the combined recognizer cannot scale it.
     public static var isCombinable: Bool { false }
+    /// Rubine trained on about 15 examples per class; with one the shrunk covariance makes
+    /// it a nearest-mean classifier, which the other matchers beat.
+    public static var fewestExamplesPerClass: Int { 5 }
+    /// A historic baseline (and a rejection rule), not a candidate for a user's model.
+    public static var isAutoCandidate: Bool { false }
     public var fieldsDescription: String {
         "\(points) points, reject below p \(settingsNumber(minProbability)) or above \(settingsNumber(mahalanobisFactor))·F², prior \(settingsNumber(priorStrength))"
     }
