@@ -243,7 +243,8 @@ struct TrainAll: ParsableCommand, WritesOutputs {
             Console.out("  rejection in use: \(m.rejection), matcher \(m.matcher)")
             for l in m.lookAlikes { Console.out("  ! look-alike: \(l.sentence)") }
             for f in m.skippedFiles { Console.out("  ! skipped file: \(f)") }
-            for n in m.notes where !m.lookAlikes.map(\.sentence).contains(n) { Console.out("  · \(n)") }
+            var shown = Set(m.lookAlikes.map(\.sentence))
+            for n in m.notes where shown.insert(n).inserted { Console.out("  · \(n)") }
             for option in unusedOperatingPointOptions(m) {
                 Console.err("note: \(option) changed nothing: " + (m.rejection != "verifier"
                     ? "no verifier was trained (rejection in use: \(m.rejection))"

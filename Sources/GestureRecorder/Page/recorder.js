@@ -587,6 +587,13 @@ window.GestureLabRecorder = GestureLabRecorder;
         (st.trainingAvailable ? ". Train again to replace it." : "");
       return;
     }
+    // A model folder given with --model decides; training here shows a report and never replaces it.
+    const given = (st.uses || []).find((u) => u.includes("given with --model"));
+    if (given && !st.model) {
+      m.textContent = "Recognizing with " + given.slice(given.indexOf(":") + 2).split(" (")[0] + ": " + st.recognizers.join(", ") +
+        (st.trainingAvailable ? " — Train shows a report on this store's examples; it does not replace that model" : "");
+      return;
+    }
     m.textContent = st.model
       ? "Recognizing with your own model (" + st.model + "): " + st.recognizers.join(", ")
       : "Recognizing with: " + (st.recognizers.length ? st.recognizers.join(", ") : "nothing") +

@@ -115,7 +115,7 @@ public enum TrainingWorkflow {
         progress?("templates", 0, 1)
         let prior = settings.rejectionRule == .verifier && settings.selection == .medoid
             ? settings.priorInUse(subjects: Set(data.samples.map { $0.subject ?? "" }).count) : nil
-        let verifierPart = try prior.map { priorVerifier($0, data, synthetic: synthetic, settings: settings, notes: &notes) }
+        let verifierPart = try prior.map { priorVerifier($0, data, synthetic: synthetic, userNegatives: negatives, settings: settings, notes: &notes) }
             ?? trainVerifier(data, negatives: negatives, settings: settings, notes: &notes, notTrained: &notTrained,
                              progress: progress)
         let matcherSettings = choice.settings
@@ -297,8 +297,12 @@ extension TrainingWorkflow {
     /// The verifier made from a rejection learned across people: its trees, the statistics
     /// of the user's templates (medoids as ever) and the threshold for their fewest
     /// templates per label. What one person's few examples cannot estimate is said in `notes`.
-    static func priorVerifier(_ prior: RejectionPrior, _ data: Dataset, synthetic: SyntheticSets, settings: TrainingSettings,
-                              notes: inout [String]) -> VerifierPart {
+    ///
+    /// The user's own negatives (`--negatives`, the recorder's never-fire bin) personalise the
+    /// threshold: it is raised just above the highest score any of them gets, so that none
+    /// is accepted, and the model's operating point counts them as the `user` source.
+    static func priorVerifier(_ prior: RejectionPrior, _ data: Dataset, synthetic: SyntheticSets, userNegatives: [Sample] = [],
+                              settings: TrainingSettings, notes: inout [String]) -> VerifierPart {
         let templates = RejectionPriorTrainer.templates(data.samples.map { ($0.label ?? "", $0.gesture) }, primary: prior.matchers[0],
                                                         perClass: settings.templatesPerClass)
         let counts = data.byLabel.mapValues(\.count)
@@ -318,9 +322,24 @@ extension TrainingWorkflow {
             remarks.append(sentence + ". In-sample figures on your own examples are not estimates.")
         }
         notes += remarks
-        let verifier = prior.verifier(templates: templates, notes: remarks)
-        let recognizer = try? ModelRecognizer(library: TemplateLibrary(templates: templates), matcher: prior.matchers[0],
+        var verifier = prior.verifier(templates: templates, notes: remarks)
+        var recognizer = try? ModelRecognizer(library: TemplateLibrary(templates: templates), matcher: prior.matchers[0],
                                               rejection: .verifier(verifier))
+        if !userNegatives.isEmpty {
+            let scores = userNegatives.compactMap { recognizer?.recognize($0.gesture, top: 1).decisionValue }.filter(\.isFinite)
+            let accepted = scores.filter { $0 >= verifier.threshold }
+            if let highest = accepted.max() {
+                let raised = highest + Swift.max(1e-6, abs(highest) * 1e-6)
+                let line = "your \(userNegatives.count) never-fire stroke(s) or --negatives: \(accepted.count) scored at or above the threshold learned across people (\(String(format: "%.3f", verifier.threshold))); raised to \(String(format: "%.3f", raised)) so that none is accepted"
+                verifier.threshold = raised
+                verifier.operatingPoint.notes.append(line)
+                notes.append(line)
+                recognizer = try? ModelRecognizer(library: TemplateLibrary(templates: templates), matcher: prior.matchers[0],
+                                                  rejection: .verifier(verifier))
+            }
+            let stillAccepted = userNegatives.filter { recognizer?.recognize($0.gesture, top: 1).label != nil }.count
+            verifier.operatingPoint.negativesBySource["user"] = [stillAccepted, userNegatives.count]
+        }
         let positives = data.samples.compactMap { s -> Double? in
             guard let r = recognizer?.recognize(s.gesture, top: 1), r.nearest == s.label else { return nil }
             return r.decisionValue
