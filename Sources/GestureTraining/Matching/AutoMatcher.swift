@@ -318,19 +318,7 @@ extension MatcherEvaluation {
             var trial = 0
             for t in options.templatesPerClass {
                 for _ in 0..<options.trials {
-                    var templates: [Int] = [], candidates: [Int] = []
-                    for (label, idx) in byLabel {
-                        if let poolByLabel {
-                            guard let pool = poolByLabel[label], pool.count >= t, !idx.isEmpty else { continue }
-                            templates += pool.randomSample(count: t, using: &rng)
-                            candidates.append(idx[Int.random(in: 0..<idx.count, using: &rng)])
-                            continue
-                        }
-                        guard idx.count > t else { continue }
-                        let picked = idx.randomSample(count: t + 1, using: &rng)
-                        templates += picked[0..<t]
-                        candidates.append(picked[t])
-                    }
+                    let (templates, candidates) = MatcherEvaluation.drawTrial(byLabel, pool: poolByLabel, t: t, using: &rng)
                     trial += 1
                     guard !templates.isEmpty else { continue }
                     let names = templates.map { labels[$0] }

@@ -23,6 +23,28 @@ public struct MatcherProtocolOptions: Sendable {
 
 /// The accuracy protocols of the $1 paper (Wobbrock, Wilson, Li, UIST 2007, §"Evaluation").
 public enum MatcherEvaluation {
+    /// One trial's draw: per label, `t` templates and one other sample of it as the
+    /// candidate; with `pool` (another dataset's or other people's samples by label) the
+    /// templates come from the pool and the candidate from the label's own samples. A
+    /// label with too few samples is left out of the trial.
+    static func drawTrial(_ byLabel: [(key: String, value: [Int])], pool: [String: [Int]]?, t: Int,
+                          using rng: inout SeededGenerator) -> (templates: [Int], candidates: [Int]) {
+        var templates: [Int] = [], candidates: [Int] = []
+        for (label, idx) in byLabel {
+            if let pool {
+                guard let own = pool[label], own.count >= t, !idx.isEmpty else { continue }
+                templates += own.randomSample(count: t, using: &rng)
+                candidates.append(idx[Int.random(in: 0..<idx.count, using: &rng)])
+                continue
+            }
+            guard idx.count > t else { continue }
+            let picked = idx.randomSample(count: t + 1, using: &rng)
+            templates += picked[0..<t]
+            candidates.append(picked[t])
+        }
+        return (templates, candidates)
+    }
+
     /// User-dependent: for each subject and speed, for each T, `trials` times: T random
     /// templates per label and one other random sample per label as the candidate, all
     /// from that subject at that speed. A label with ≤ T samples in a group is skipped
@@ -48,19 +70,7 @@ public enum MatcherEvaluation {
             var tally = AccuracyTally()
             for t in options.templatesPerClass {
                 for _ in 0..<options.trials {
-                    var templates: [Int] = [], candidates: [Int] = []
-                    for (label, idx) in byLabel {
-                        if let crossByLabel {
-                            guard let pool = crossByLabel[label], pool.count >= t, !idx.isEmpty else { continue }
-                            templates += pool.randomSample(count: t, using: &rng)
-                            candidates.append(idx[Int.random(in: 0..<idx.count, using: &rng)])
-                            continue
-                        }
-                        guard idx.count > t else { continue }
-                        let picked = idx.randomSample(count: t + 1, using: &rng)
-                        templates += picked[0..<t]
-                        candidates.append(picked[t])
-                    }
+                    let (templates, candidates) = drawTrial(byLabel, pool: crossByLabel, t: t, using: &rng)
                     recordTrial(corpus, settings: settings, table: &table, into: &tally, templates: templates, candidates: candidates,
                                 t: t, speed: units[u].key.speed)
                 }
