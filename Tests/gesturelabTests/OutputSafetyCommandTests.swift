@@ -130,8 +130,11 @@ struct OutputSafetyCoverageTests {
         let dir = DatasetLocator.packageRoot.appendingPathComponent("Sources/gesturelab")
         let outputOption = try Regex(#"@OptionGroup var \w+: ReportOptions|customLong\("(to|svg|store|out|report|write)"\)|@Option\([^\n]*\)\s*\n\s*var (out|write)\s*[:=]"#)
         var checked: [String] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() where name.hasSuffix(".swift") {
-            let text = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+        // The commands sit in one folder per family (Train/, Eval/, …): every file below the target.
+        let files = FileManager.default.enumerator(atPath: dir.path)?.compactMap { $0 as? String } ?? []
+        for path in files.sorted() where path.hasSuffix(".swift") {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let text = try String(contentsOf: dir.appendingPathComponent(path), encoding: .utf8)
             // ReportCLISupport.swift defines `--report` for the commands that use it.
             guard text.contains(outputOption), !Self.notYetConverted.contains(name), name != "ReportCLISupport.swift" else { continue }
             #expect(text.contains("WritesOutputs") && text.contains("try checkOutputPaths()"),
