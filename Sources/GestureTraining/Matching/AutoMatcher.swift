@@ -187,10 +187,9 @@ public enum AutoMatcher {
         }
         var figures: [String: Double] = [:]
         if n > 0 { for (c, s) in zip(correct, order) { figures[s.description] = Double(c) / Double(n) } }
-        let d = clock.now - start
         return AutoMatcherReport(chosen: chosen, validation: n > 0 ? validation : "no inner validation (one example per label): first in preference order",
                                  recognitions: n, multistrokeShare: multi, candidates: figures,
-                                 seconds: Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18)
+                                 seconds: (clock.now - start).inSeconds)
     }
 
     /// Inner splits over people (several subjects) or over examples (one).

@@ -56,28 +56,14 @@ public enum MatcherEvaluation {
         _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
         progress: ProgressHandler? = nil
     ) -> MatcherEvaluationReport {
-        let units = self.units(of: corpus)
-        let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
-            var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
-            let byLabel = corpus.indicesByLabel(units[u].value).sorted { $0.key < $1.key }
+        run(corpus, settings: settings, options: options, protocolName: "user-dependent", progress: progress) { key, indices in
             // Dataset-independent: templates from the training dataset's writer of the same id.
             let crossPool = corpus.hasTrainingOnly ? corpus.samples.indices.filter {
-                corpus.samples[$0].isTrainingOnly && (corpus.samples[$0].subject ?? "") == units[u].key.subject
+                corpus.samples[$0].isTrainingOnly && (corpus.samples[$0].subject ?? "") == key.subject
             } : nil
-            let crossByLabel = crossPool.map { corpus.indicesByLabel($0) }
-            var table = M.ranksByPairDistance
-                ? DistanceTable(corpus, settings: settings, candidates: units[u].value, pool: crossPool ?? units[u].value) : nil
-            var tally = AccuracyTally()
-            for t in options.templatesPerClass {
-                for _ in 0..<options.trials {
-                    let (templates, candidates) = drawTrial(byLabel, pool: crossByLabel, t: t, using: &rng)
-                    recordTrial(corpus, settings: settings, table: &table, into: &tally, templates: templates, candidates: candidates,
-                                t: t, speed: units[u].key.speed)
-                }
-            }
-            return tally
+            return (corpus.indicesByLabel(indices).sorted { $0.key < $1.key }, crossPool.map { corpus.indicesByLabel($0) },
+                    crossPool ?? indices)
         }
-        return report(merging: tallies, algorithm: M.algorithm, protocolName: "user-dependent", units: units, options: options)
     }
 
     /// User-independent: for each subject and speed, for each T, `trials` times: T random
@@ -87,35 +73,44 @@ public enum MatcherEvaluation {
         _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
         progress: ProgressHandler? = nil
     ) -> MatcherEvaluationReport {
-        let units = self.units(of: corpus)
-        let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
-            var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
-            let key = units[u].key
+        run(corpus, settings: settings, options: options, protocolName: "user-independent", progress: progress) { key, indices in
             // Dataset-independent: templates from every writer of the training dataset.
             let pool = corpus.hasTrainingOnly ? corpus.samples.indices.filter { corpus.samples[$0].isTrainingOnly }
                 : corpus.samples.indices.filter {
                     corpus.samples[$0].subject != key.subject && (corpus.samples[$0].speed ?? "") == key.speed
                 }
-            let poolByLabel = corpus.indicesByLabel(pool)
-            let testByLabel = corpus.indicesByLabel(units[u].value).sorted { $0.key < $1.key }
+            return (corpus.indicesByLabel(indices).sorted { $0.key < $1.key }, corpus.indicesByLabel(pool), pool)
+        }
+    }
+
+    /// Runs a protocol: every (subject, speed) unit in parallel, each with its own derived
+    /// generator; for each T, `trials` draws (``drawTrial(_:pool:t:using:)``) from what
+    /// `unit` gives for the unit — its candidates' indices by label, the templates' pool
+    /// by label (`nil`: the candidates' own labels) and the pool of the distance table —
+    /// recorded into the unit's tally; the tallies merged into one report.
+    private static func run<M: TemplateMatcher>(
+        _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions, protocolName: String,
+        progress: ProgressHandler?,
+        unit: @Sendable (UnitKey, [Int]) -> (byLabel: [(key: String, value: [Int])], pool: [String: [Int]]?, tablePool: [Int])
+    ) -> MatcherEvaluationReport {
+        let units = self.units(of: corpus)
+        let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
+            var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
+            let key = units[u].key
+            let draw = unit(key, units[u].value)
             var table = M.ranksByPairDistance
-                ? DistanceTable(corpus, settings: settings, candidates: units[u].value, pool: pool) : nil
+                ? DistanceTable(corpus, settings: settings, candidates: units[u].value, pool: draw.tablePool) : nil
             var tally = AccuracyTally()
             for t in options.templatesPerClass {
                 for _ in 0..<options.trials {
-                    var templates: [Int] = [], candidates: [Int] = []
-                    for (label, idx) in testByLabel {
-                        guard let others = poolByLabel[label], others.count >= t, !idx.isEmpty else { continue }
-                        templates += others.randomSample(count: t, using: &rng)
-                        candidates.append(idx[Int.random(in: 0..<idx.count, using: &rng)])
-                    }
+                    let (templates, candidates) = drawTrial(draw.byLabel, pool: draw.pool, t: t, using: &rng)
                     recordTrial(corpus, settings: settings, table: &table, into: &tally, templates: templates, candidates: candidates,
                                 t: t, speed: key.speed)
                 }
             }
             return tally
         }
-        return report(merging: tallies, algorithm: M.algorithm, protocolName: "user-independent", units: units, options: options)
+        return report(merging: tallies, algorithm: M.algorithm, protocolName: protocolName, units: units, options: options)
     }
 
     /// The (subject, speed) units a protocol runs over, with their sample indices, in a

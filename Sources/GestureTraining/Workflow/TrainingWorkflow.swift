@@ -139,9 +139,9 @@ public enum TrainingWorkflow {
         for (kind, label, perLabel) in wanted {
             let name = perLabel ? "\(kind.rawValue) detector for '\(label)'" : "\(kind.rawValue) detector"
             guard labels.contains(label) else {
-                notTrained.append(perLabel
-                    ? "\(name): no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", ")))"
-                    : "\(name): no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", "))); name the label with --detector-label \(kind.rawValue)=LABEL")
+                let missing = DetectorTrainingError.noPositives(label: label, labels: labels)
+                notTrained.append(perLabel ? "\(name): \(missing)"
+                                           : "\(name): \(missing); name the label with --detector-label \(kind.rawValue)=LABEL")
                 continue
             }
             guard !perLabel || GestureModel.isFileSafe(label) else {
