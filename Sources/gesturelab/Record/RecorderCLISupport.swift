@@ -37,18 +37,7 @@ struct RecorderWiring {
     /// then `./templates`, then a `templates` folder beside or above the executable — the
     /// places `eval detector` looks for the shipped thresholds.
     static func defaultTemplatesPath() -> String? {
-        var candidates: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["GESTURELAB_TEMPLATES"], !env.isEmpty {
-            candidates.append(URL(fileURLWithPath: env))
-        }
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("templates"))
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            candidates.append(dir.appendingPathComponent("templates"))
-            dir.deleteLastPathComponent()
-        }
-        return candidates.map { $0.appendingPathComponent("templates.json").path }
-            .first { FileManager.default.fileExists(atPath: $0) }
+        TemplatesFolder.find("templates.json")
     }
 
     var recognizers: [any SampleRecognizer] = []
@@ -73,15 +62,8 @@ struct RecorderWiring {
             }
             let model = try ModelCLI.load(modelPath)
             for kind in DetectorKind.builtIn {
-                if let t = model.detectors[kind] {
-                    w.recognizers.append(DetectorRecognizer(thresholds: t, source: "\(modelPath)/\(GestureModel.detectorFile(kind))"))
-                    w.notes.append("\(kind.rawValue) detector: thresholds from the model \(modelPath)")
-                } else if let preset = Self.preset(kind) {
-                    w.recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
-                    w.notes.append("\(kind.rawValue) detector: the model has no \(kind.rawValue) thresholds, using the \(preset.1)")
-                } else {
-                    w.notes.append("\(kind.rawValue) detector: the model has no \(kind.rawValue) thresholds and the detector no book preset; not shown")
-                }
+                w.addDetector(kind, model.detectors[kind].map { ($0, "\(modelPath)/\(GestureModel.detectorFile(kind))", "thresholds from the model \(modelPath)") },
+                              missing: "the model has no \(kind.rawValue) thresholds", noPreset: "and the detector no book preset")
             }
             for (label, t) in model.shapeDetectors.sorted(by: { $0.key < $1.key }) {
                 w.recognizers.append(DetectorRecognizer(thresholds: t, source: "\(modelPath)/\(GestureModel.shapeDetectorFile(label))"))
@@ -100,15 +82,8 @@ struct RecorderWiring {
             } catch {
                 throw ValidationError("\(error)")
             }
-            if let shipped {
-                w.recognizers.append(DetectorRecognizer(thresholds: shipped.value, source: shipped.origin.description))
-                w.notes.append("\(kind.rawValue) detector: thresholds from \(shipped.origin)")
-            } else if let preset = Self.preset(kind) {
-                w.recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
-                w.notes.append("\(kind.rawValue) detector: nothing shipped for it, using the \(preset.1)")
-            } else {
-                w.notes.append("\(kind.rawValue) detector: nothing shipped for it and no book preset; not shown")
-            }
+            w.addDetector(kind, shipped.map { ($0.value, $0.origin.description, "thresholds from \($0.origin)") },
+                          missing: "nothing shipped for it", noPreset: "and no book preset")
         }
         w.trainer = WorkflowTrainingRunner()
         w.notes.append("Train button (and --train-after-ms after each edit): trains the store's own model into STORE/\(StoreModel.folderName) and the page recognizes with it from then on")
@@ -130,6 +105,22 @@ struct RecorderWiring {
             w.notes.append("no template library (templates/templates.json not found, no --templates): the page shows the detectors only")
         }
         return w
+    }
+
+    /// Adds `kind`'s detector with `found` (its thresholds, their source and the note that
+    /// says where they come from); without, its default book preset, noting what is
+    /// `missing`; without a preset either, only a note that it is not shown.
+    private mutating func addDetector(_ kind: DetectorKind, _ found: (thresholds: AnyDetectorThresholds, source: String, note: String)?,
+                                      missing: String, noPreset: String) {
+        if let found {
+            recognizers.append(DetectorRecognizer(thresholds: found.thresholds, source: found.source))
+            notes.append("\(kind.rawValue) detector: \(found.note)")
+        } else if let preset = Self.preset(kind) {
+            recognizers.append(DetectorRecognizer(thresholds: preset.0, source: preset.1))
+            notes.append("\(kind.rawValue) detector: \(missing), using the \(preset.1)")
+        } else {
+            notes.append("\(kind.rawValue) detector: \(missing) \(noPreset); not shown")
+        }
     }
 
     /// The default book preset of a detector and its name (`preset checkPlease`).

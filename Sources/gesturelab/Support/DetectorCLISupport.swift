@@ -184,24 +184,23 @@ struct DetectorChoiceOptions: ParsableArguments {
     }
 }
 
+/// A command that takes ``DetectorChoiceOptions`` (`train detector`, `eval detector`).
+protocol ChoosesDetector {
+    var which: DetectorChoiceOptions { get }
+}
+
+extension ChoosesDetector {
+    var detector: DetectorKind { which.detector }
+    var dataset: String { which.dataset }
+    var positiveLabel: String { which.positiveLabel }
+}
+
 enum DetectorCLI {
     /// Where the shipped `templates/<kind>.json` lives: `$GESTURELAB_TEMPLATES`, then
     /// `./templates`, then a `templates` folder beside or above the executable (the
     /// package root when run from `.build/<config>/`).
     static func defaultThresholdsPath(_ kind: DetectorKind) -> String? {
-        let name = "\(kind.rawValue).json"
-        var candidates: [URL] = []
-        if let env = ProcessInfo.processInfo.environment["GESTURELAB_TEMPLATES"], !env.isEmpty {
-            candidates.append(URL(fileURLWithPath: env).appendingPathComponent(name))
-        }
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent("templates").appendingPathComponent(name))
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
-            candidates.append(dir.appendingPathComponent("templates").appendingPathComponent(name))
-            dir.deleteLastPathComponent()
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }?.path
+        TemplatesFolder.find("\(kind.rawValue).json")
     }
 
     /// Resolves `--thresholds`: a preset name, `default`, `train` or a file.
