@@ -21,8 +21,8 @@ struct BenchDetectors: ParsableCommand {
     @Option(help: "Stroke lengths, comma-separated.")
     var points: String = "100,1000,10000"
 
-    @Option(help: "Runs per figure; the best is reported.")
-    var repeats: Int = 3
+    @OptionGroup var bestOf: BestOfOptions
+    var repeats: Int { bestOf.repeats }
 
     @OptionGroup var output: OutputOptions
 
@@ -67,16 +67,7 @@ struct BenchDetectors: ParsableCommand {
         }
         let trained = try DetectorKind.allCases.map { ($0, try neverAccepting($0)) }
 
-        let clock = ContinuousClock()
-        func best(_ body: () -> Void) -> Double {
-            var b = Double.infinity
-            for _ in 0..<repeats {
-                let start = clock.now
-                body()
-                b = Swift.min(b, EngineCLI.seconds(clock.now - start))
-            }
-            return b
-        }
+        func best(_ body: () -> Void) -> Double { Bench.best(of: repeats, body) }
         var rows: [Row] = []
         func row(_ detector: String, _ method: String, _ n: Int, points timed: Int, seconds: Double) {
             rows.append(Row(detector: detector, method: method, points: n, pointsPerSecond: Double(timed) / seconds,

@@ -102,7 +102,6 @@ struct BenchEngine: ParsableCommand {
     /// Times sessions of many fingers at once: read and replay, best of --repeats (at most 5).
     func runFingers() throws {
         let config = try RecognizerConfiguration.decode(Data(#"{"format": "gesturelab.recognizers/1", "recognizers": [{"name": "tap", "type": "tap"}, {"name": "double", "type": "tap", "taps": 2}, {"name": "two", "type": "tap", "touches": 2}]}"#.utf8), file: "taps")
-        let clock = ContinuousClock()
         var rows: [FingersRow] = []
         for n in fingerCounts {
             let touches = (0..<n).map { TouchSessionTouch(id: $0, x: Double($0 % 1000) * 2, y: Double($0 / 1000) * 2) }
@@ -110,22 +109,17 @@ struct BenchEngine: ParsableCommand {
                                                       TouchSessionEvent(t: 1.1, phase: .ended, touches: touches)])
             var read = Double.infinity, replay = Double.infinity, taps = 0
             for _ in 0..<max(1, min(repeats, 5)) {
-                var start = clock.now
-                let events = try TouchSessionReader.decode(bytes, file: "fingers")
-                read = min(read, EngineCLI.seconds(clock.now - start))
+                let events = try Bench.timed { try TouchSessionReader.decode(bytes, file: "fingers") }
+                read = min(read, events.seconds)
                 let arena = config.makeArena(startTime: 1)
-                start = clock.now
-                let r = try SessionReplayer.replay(events, through: arena)
-                replay = min(replay, EngineCLI.seconds(clock.now - start))
-                taps = r.activations.filter(\.isActivation).count
+                let r = try Bench.timed { try SessionReplayer.replay(events.result, through: arena) }
+                replay = min(replay, r.seconds)
+                taps = r.result.activations.filter(\.isActivation).count
             }
             rows.append(FingersRow(fingers: n, bytes: bytes.count, readSeconds: read, replaySeconds: replay,
                                    replayNanosecondsPerFinger: replay / Double(n) * 1e9, taps: taps))
         }
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(rows))
-        case .text:
+        try output.print(rows) {
             if Bench.build == "debug" { Console.out(Bench.debugNote) }
             Console.out("fingers that all begin in one line and all end in the next, through 3 tap recognizers (\(Bench.build) build):")
             for r in rows {
@@ -150,14 +144,13 @@ struct BenchEngine: ParsableCommand {
         let session = gen.session(duration: minutes * 60, mix: SyntheticGesture.standardMix + [.diagonalFlick])
         let bytes = try TouchSessionWriter.encode(session.events)
 
-        let clock = ContinuousClock()
         // Reading is timed several times too (the best of up to 10), so that best compares with best.
         var readTimes: [Double] = []
         var events: [TouchSessionEvent] = []
         for _ in 0..<max(1, min(repeats, 10)) {
-            let start = clock.now
-            events = try TouchSessionReader.decode(bytes, file: "synthetic")
-            readTimes.append(EngineCLI.seconds(clock.now - start))
+            let read = try Bench.timed { try TouchSessionReader.decode(bytes, file: "synthetic") }
+            events = read.result
+            readTimes.append(read.seconds)
         }
         let readSeconds = readTimes.min()!
         let touches = events.reduce(0) { $0 + $1.touches.count }
@@ -169,10 +162,9 @@ struct BenchEngine: ParsableCommand {
         for _ in 0..<repeats {
             for (k, c) in configurations.enumerated() {
                 let arena = c.config.makeArena(startTime: events.first?.t ?? 0)
-                let start = clock.now
-                let r = try SessionReplayer.replay(events, through: arena)
-                times[k].append(EngineCLI.seconds(clock.now - start))
-                activations[k] = r.activations.filter(\.isActivation).count
+                let r = try Bench.timed { try SessionReplayer.replay(events, through: arena) }
+                times[k].append(r.seconds)
+                activations[k] = r.result.activations.filter(\.isActivation).count
             }
         }
         let readPerLine = readSeconds / lines
@@ -189,10 +181,7 @@ struct BenchEngine: ParsableCommand {
                             repeats: repeats, readSeconds: readSeconds, readLinesPerSecond: lines / readSeconds,
                             readNanosecondsPerTouchEvent: readSeconds / Double(touches) * 1e9,
                             readNanosecondsPerLine: readPerLine * 1e9, rows: rows)
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(report))
-        case .text:
+        try output.print(report) {
             if build == "debug" { Console.out(Bench.debugNote) }
             Console.out(String(format: "session: %.1f min synthetic (seed %llu): %d lines, %d touch events",
                                minutes, seed, report.lines, touches))

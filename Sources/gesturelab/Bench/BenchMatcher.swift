@@ -106,7 +106,7 @@ struct BenchMatcher: ParsableCommand {
 
     func run() throws {
         let ts = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
-        let data = try datasetOptions.load(dataset, speed: speed)
+        let data = try datasetOptions.load(dataset, speed: speed, console: output.console)
         let byLabel = data.byLabel.sorted { $0.key < $1.key }
         guard byLabel.count >= 2 else { throw FileError(file: dataset, message: "needs at least two labels") }
         var rng = SeededGenerator(seed: seed)
@@ -151,10 +151,7 @@ struct BenchMatcher: ParsableCommand {
 
         var pairs: AllPairs?
         if allPairs != 0 {
-            let clock = ContinuousClock()
-            var t0 = clock.now
-            let prepared = data.samples.compactMap { ProtractorMatcher.prepare($0.gesture, settings: .default) }
-            let prepareSeconds = seconds(clock.now - t0)
+            let (prepared, prepareSeconds) = Bench.timed { data.samples.compactMap { ProtractorMatcher.prepare($0.gesture, settings: .default) } }
             let m = ProtractorMatcher(names: prepared.map { _ in "" }, templates: prepared, settings: .default)
             let chunk = 600
             let parts = stride(from: 0, to: prepared.count, by: chunk).map { Array(prepared[$0..<min($0 + chunk, prepared.count)]) }
@@ -174,18 +171,16 @@ struct BenchMatcher: ParsableCommand {
             var blas: (min: [Float], nearest: [Int]) = ([], [])
             // Best of three for both, taken in turn, so that neither gets a quieter moment.
             for _ in 0..<3 {
-                t0 = clock.now
-                for (p, s) in zip(parts, stacked) {
-                    _ = BLASScorer.batchProducts(matrix: m.matrix, rows: prepared.count, columns: m.width, candidates: s, count: 2 * p.count)
-                }
-                bareSeconds = Swift.min(bareSeconds, seconds(clock.now - t0))
-                t0 = clock.now
-                blas = run(.blas)
-                blasSeconds = Swift.min(blasSeconds, seconds(clock.now - t0))
+                bareSeconds = Swift.min(bareSeconds, Bench.timed {
+                    for (p, s) in zip(parts, stacked) {
+                        _ = BLASScorer.batchProducts(matrix: m.matrix, rows: prepared.count, columns: m.width, candidates: s, count: 2 * p.count)
+                    }
+                }.seconds)
+                let b = Bench.timed { run(.blas) }
+                blas = b.result
+                blasSeconds = Swift.min(blasSeconds, b.seconds)
             }
-            t0 = clock.now
-            let (scalarMin, scalarNearest) = run(.scalar)
-            let scalarSeconds = seconds(clock.now - t0)
+            let ((scalarMin, scalarNearest), scalarSeconds) = Bench.timed { run(.scalar) }
             let diff = zip(blas.min, scalarMin).map { Double(abs($0 - $1)) }.max() ?? 0
             let agree = Double(zip(blas.nearest, scalarNearest).filter { $0 == $1 }.count) / Double(max(1, prepared.count))
             pairs = AllPairs(samples: prepared.count, distances: prepared.count * prepared.count, prepareSeconds: prepareSeconds,
@@ -200,24 +195,21 @@ struct BenchMatcher: ParsableCommand {
             let options = MatcherProtocolOptions(templatesPerClass: try MatcherCLI.parseIntList(protocolTemplates, name: "--protocol-templates"),
                                                  trials: protocolTrials, seed: seed)
             func time<M: TemplateMatcher>(_ type: M.Type) -> ProtocolTime {
-                let clock = ContinuousClock(), t0 = clock.now
-                let settings = M.algorithm.defaultSettings.typed(for: type)
-                let corpus = PreparedCorpus<M>(data, settings: settings)
-                let report = MatcherEvaluation.userDependent(corpus, settings: settings, options: options)
-                return ProtocolTime(algorithm: M.algorithm.rawValue, seconds: seconds(clock.now - t0), recognitions: report.recognitions)
+                let (report, seconds) = Bench.timed {
+                    let settings = M.algorithm.defaultSettings.typed(for: type)
+                    let corpus = PreparedCorpus<M>(data, settings: settings)
+                    return MatcherEvaluation.userDependent(corpus, settings: settings, options: options)
+                }
+                return ProtocolTime(algorithm: M.algorithm.rawValue, seconds: seconds, recognitions: report.recognitions)
             }
             protocolTimes = MatcherAlgorithm.allCases.map { time($0.matcher) }
-            let clock = ContinuousClock(), t0 = clock.now
-            let choice = AutoMatcher.choose(data.samples, templatesPerClass: TrainingSettings().templatesPerClass, seed: seed)
-            autoTime = AutoTime(samples: data.samples.count, seconds: seconds(clock.now - t0), chosen: choice.chosen.description,
+            let (choice, seconds) = Bench.timed { AutoMatcher.choose(data.samples, templatesPerClass: TrainingSettings().templatesPerClass, seed: seed) }
+            autoTime = AutoTime(samples: data.samples.count, seconds: seconds, chosen: choice.chosen.description,
                                 validation: choice.validation)
         }
 
         let report = Report(seed: seed, rows: rows, allPairs: pairs, protocols: protocolTimes, auto: autoTime)
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(report))
-        case .text:
+        try output.print(report) {
             Console.out("seed \(seed), up to \(recognitions) recognitions per row, candidate preprocessing included")
             Console.out("median time per recognition (prepare + score + rank best); then the matrix product alone")
             Console.out("algorithm   templates   scalar median   BLAS median   scalar/BLAS | product: scalar      BLAS  scalar/BLAS")
@@ -251,25 +243,16 @@ struct BenchMatcher: ParsableCommand {
         }
     }
 
-    private func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-    }
-
     private func median(_ candidates: [Gesture], _ body: (Gesture) -> Void) -> Double {
         medianOf(candidates, body)
     }
 
     /// Median wall time of `body` per item, in microseconds (after a warm-up pass).
     private func medianOf<T>(_ candidates: [T], _ body: (T) -> Void) -> Double {
-        let clock = ContinuousClock()
         for g in candidates.prefix(50) { body(g) }
         var times: [Double] = []
         times.reserveCapacity(candidates.count)
-        for g in candidates {
-            let t0 = clock.now
-            body(g)
-            times.append(seconds(clock.now - t0) * 1e6)
-        }
+        for g in candidates { times.append(Bench.timed { body(g) }.seconds * 1e6) }
         times.sort()
         return times[times.count / 2]
     }

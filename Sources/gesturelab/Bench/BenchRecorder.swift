@@ -27,8 +27,8 @@ struct BenchRecorder: ParsableCommand {
     @Option(help: "Gestures (labels) they are spread over, 1…6.")
     var labels: Int = 5
 
-    @Option(help: "Runs per figure; the best is reported.")
-    var repeats: Int = 3
+    @OptionGroup var bestOf: BestOfOptions
+    var repeats: Int { bestOf.repeats }
 
     @Option(help: "Seed of the generated strokes.")
     var seed: UInt64 = 1
@@ -55,15 +55,8 @@ struct BenchRecorder: ParsableCommand {
         let made = RecorderBenchStrokes.store(samples: samples, labels: labels, using: &rng)
         for s in made.dropLast() { _ = try store.save(s) }
         let runner = WorkflowTrainingRunner()
-        func best(_ body: () throws -> Void) rethrows -> Double {
-            var b = Double.infinity
-            for _ in 0..<repeats {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                try body()
-                b = min(b, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-            }
-            return b
-        }
+        /// Best of --repeats, in milliseconds.
+        func best(_ body: () throws -> Void) rethrows -> Double { try Bench.best(of: repeats, body) * 1000 }
         // (1) Training a store of `samples` (the last one saved first).
         _ = try store.save(made.last!)
         var noWrite = runner

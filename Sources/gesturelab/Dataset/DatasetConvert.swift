@@ -71,11 +71,8 @@ extension DatasetCommand {
             }
             let summary = Summary(output: output, samples: samples.count,
                                   skipped: datasetOptions.skipInvalid ? report.skipped.map(SkippedSample.init) : nil)
-            switch format.format {
-            case .json:
-                Console.out(try Console.json(summary))
-            case .text:
-                DataCLI.reportSkipped(report.skipped)
+            try format.print(summary) {
+                DataCLI.reportSkipped(report.skipped, on: format.console)
                 Console.out("wrote \(samples.count) sample\(samples.count == 1 ? "" : "s") to \(output)")
             }
         }

@@ -66,10 +66,7 @@ extension DatasetCommand {
                 loadSeconds: timing ? seconds : nil,
                 skipped: datasetOptions.skipInvalid ? report.skipped.map(SkippedSample.init) : nil)
 
-            switch output.format {
-            case .json:
-                Console.out(try Console.json(summary))
-            case .text:
+            try output.print(summary) {
                 Console.out("samples: \(summary.samples)")
                 Console.out("labels (\(summary.labels.count)):")
                 for (k, v) in summary.labels.sorted(by: { $0.key < $1.key }) { Console.out("  \(k.isEmpty ? "(none)" : k): \(v)") }

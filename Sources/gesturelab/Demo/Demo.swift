@@ -73,10 +73,10 @@ struct Demo: ParsableCommand, WritesOutputs {
             throw ValidationError("\(samples): the demo tests on held-out subjects and needs at least two; found \(data.subjects.count)")
         }
         let settings = TrainingSettings(templatesPerClass: templatesPerClass, seed: seed)
-        let bar = StageProgressBar(format: output.format)
-        let evaluation = try SubjectCrossValidation.run(data, source: samples, settings: settings, progress: bar.handler)
+        let bar = ProgressBar(output: output)
+        let evaluation = try SubjectCrossValidation.run(data, source: samples, settings: settings, progress: bar.stageHandler)
         // The model shipped from the demo is trained on every subject.
-        let result = try TrainingWorkflow.run(data, source: samples, settings: settings, progress: bar.handler)
+        let result = try TrainingWorkflow.run(data, source: samples, settings: settings, progress: bar.stageHandler)
         bar.finish()
 
         let outURL = URL(fileURLWithPath: out)

@@ -5,15 +5,12 @@ import GestureData
 import GestureTraining
 
 /// `gesturelab eval detector [DETECTOR] --label L …`
-struct EvalDetector: ParsableCommand, WritesOutputs {
+struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
     static let configuration = CommandConfiguration(
         commandName: "detector",
         abstract: "Measure a detector's TPR and FPR on labelled samples (a registered detector, or the general shape detector for --label L).")
 
     @OptionGroup var which: DetectorChoiceOptions
-    var detector: DetectorKind { which.detector }
-    var dataset: String { which.dataset }
-    var positiveLabel: String { which.positiveLabel }
 
     @Option(help: ArgumentHelp("A book preset (\(DetectorKind.allCases.flatMap { $0.bookPresets.map { $0.names.last ?? $0.name } }.joined(separator: " | "))) | default (templates/) | train | a thresholds FILE."))
     var thresholds: String = "default"
@@ -85,11 +82,11 @@ struct EvalDetector: ParsableCommand, WritesOutputs {
         } else {
             choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
         }
-        let data = try openWorld.extended(try datasetOptions.load(dataset), positive: positiveLabel, seed: target.seed,
-                                          loading: { try datasetOptions.load($0) })
+        let data = try openWorld.extended(try datasetOptions.load(dataset, console: output.console), positive: positiveLabel, seed: target.seed,
+                                          loading: { try datasetOptions.load($0, console: output.console) })
         var settingsFrom: AnyDetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
-        let bar = StageProgressBar(format: output.format)
+        let bar = ProgressBar(output: output)
         let m = DetectorMeasurements.measure(detector, dataset: data, settingsFrom: settingsFrom) {
             bar.update(stage: "measuring \(detector.rawValue) features", done: $0, total: $1)
         }

@@ -162,7 +162,7 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
             }
             inputs.append((name, s.events, s.labels))
         } else if let path = dataset {
-            let data = try datasetOptions.load(path)
+            let data = try datasetOptions.load(path, console: output.console)
             let builder = SampleSessionBuilder()
             var names = try labelNames()
             if names.isEmpty {
@@ -201,10 +201,7 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
         let report = Report(recognizers: source, seed: syntheticMinutes == nil ? nil : seed,
                             sessions: rows, counts: all.counts, total: total, unknownLabelNames: all.unknownLabelNames,
                             minutes: minutes, falseActivationsPerMinute: minutes > 0 ? Double(total.falseActivations) / minutes : 0)
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(report))
-        case .text:
+        try output.print(report) {
             Console.out("recognizers: \(report.recognizers)" + (report.seed.map { "; synthetic session, seed \($0)" } ?? ""))
             for r in rows {
                 Console.out(String(format: "session %@: %d events, %.1f s, %d false activations, %d missed",

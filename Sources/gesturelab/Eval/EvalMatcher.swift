@@ -95,7 +95,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     static let maxTrials = 10_000
 
     func validate() throws {
-        try matcher.checkAgainstTrainedChoice()
+        try matcher.checkAgainstTrainedChoice(console: output.console)
         _ = try MatcherCLI.parseIntList(templatesPerClass, name: "--templates-per-class")
         // Bounded: --trials 1000000000 ran without bound.
         guard (1...Self.maxTrials).contains(trials) else { throw ValidationError("--trials must be 1…\(Self.maxTrials), got \(trials)") }
@@ -119,7 +119,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
             stretchesX: try variantStretches.map { try MatcherCLI.parseDoubleList($0, name: "--variant-stretches") } ?? [])
         let loaded = try model.map(ModelCLI.load)
         let settings = try matcher.resolved(model: loaded, folder: model)
-        let data = try datasetOptions.load(dataset, speed: speed)
+        let data = try datasetOptions.load(dataset, speed: speed, console: output.console)
         guard data.labels.count >= 2 else { throw FileError(file: dataset, message: "needs labelled samples of at least two labels") }
         if evaluationProtocol == .leaveOneLabelOut {
             // An empty protocol would print 0/0 as 0 %: say what is missing instead.
@@ -133,18 +133,13 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         }
         let options = MatcherProtocolOptions(templatesPerClass: ts, trials: trials, seed: seed, variants: variants)
         // --progress prints lines; otherwise a bar with an ETA when stderr is a terminal.
-        let bar = ProgressBar("eval \(evaluationProtocol.rawValue)", format: output.format)
-        let handler: ProgressHandler
-        if progress {
-            handler = ProgressPrinter("eval \(evaluationProtocol.rawValue)").handler
-        } else {
-            handler = { done, total in bar.update(done: done, total: total) }
-        }
+        let bar = ProgressBar("eval \(evaluationProtocol.rawValue)", output: output, lines: progress)
+        let handler = bar.handler
         var summary: [String: SettingValue] = loaded == nil ? matcher.summary
             : ["algorithm": .string(settings?.algorithm.rawValue ?? "auto"), "matcher": .string(settings?.description ?? "auto")]
         if let model { summary["model"] = .string(model) }
         if let trainDataset { summary["trainDataset"] = .string(trainDataset) }
-        let train = try trainDataset.map { try datasetOptions.load($0, speed: speed) }
+        let train = try trainDataset.map { try datasetOptions.load($0, speed: speed, console: output.console) }
         guard let settings else { return try evaluateAuto(data, train: train, options, handler, summary) }
         func run<M: TemplateMatcher>(_ type: M.Type) throws {
             try evaluate(type, settings.typed(for: type), data, train: train, options, handler, summary)
@@ -160,7 +155,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         }
         let clock = ContinuousClock(), start = clock.now
         var report = MatcherEvaluation.auto(data, train: train, userDependent: evaluationProtocol == .userDependent, options: options, progress: handler)
-        try finish(&report, data, summary, seconds: seconds(clock.now - start))
+        try finish(&report, data, summary, seconds: (clock.now - start).inSeconds)
     }
 
     /// Checks that something was measured, writes the report and prints it.
@@ -177,7 +172,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         printReport(report, seconds: seconds)
         if output.format == .text {
             // Labels a T could not use are left out of that T's accuracy: say which and why.
-            for line in EvaluationReport.matcherCoverage(report) { Console.err("note: \(line)") }
+            for line in EvaluationReport.matcherCoverage(report) { output.console.err("note: \(line)") }
             if let reportPath { Console.out("report: \(reportPath)") }
         }
     }
@@ -188,7 +183,7 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         let clock = ContinuousClock()
         let start = clock.now
         let corpus = PreparedCorpus<M>(train.map { data.adding(training: $0) } ?? data, settings: settings, variants: options.variants)
-        if corpus.skipped > 0 { Console.err("note: \(corpus.skipped) samples without points or label were left out") }
+        if corpus.skipped > 0 { output.console.err("note: \(corpus.skipped) samples without points or label were left out") }
         switch evaluationProtocol {
         case .newUser:
             return  // runNewUser() handles it before any matcher is prepared
@@ -196,13 +191,13 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
             let report = LeaveOneLabelOutStudy.run(corpus, settings: settings, templatesPerClass: options.templatesPerClass[0],
                                                    acceptFraction: acceptFraction, seed: seed, progress: handler)
             let reportPath = try reportOptions.write(EvaluationReport.leaveOneLabelOut(report, dataset: try DatasetSummary(data, path: dataset)))
-            printStudy(report, seconds: seconds(clock.now - start))
+            printStudy(report, seconds: (clock.now - start).inSeconds)
             if let reportPath, output.format == .text { Console.out("report: \(reportPath)") }
         case .userDependent, .userIndependent:
             var report = evaluationProtocol == .userDependent
                 ? MatcherEvaluation.userDependent(corpus, settings: settings, options: options, progress: handler)
                 : MatcherEvaluation.userIndependent(corpus, settings: settings, options: options, progress: handler)
-            try finish(&report, data, summary, seconds: seconds(clock.now - start))
+            try finish(&report, data, summary, seconds: (clock.now - start).inSeconds)
         }
     }
 
@@ -218,22 +213,18 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         } else {
             vs.matchers = [primary] + vs.matchers.filter { $0 != primary }
         }
-        let bar = StageProgressBar(format: output.format)
+        let bar = ProgressBar(output: output, lines: progress)
         let report: RejectionStudy.Report
         do {
-            report = try RejectionStudy.run(data, settings: RejectionStudy.Settings(verifier: vs), progress: progress ? { stage, done, total in
-                if done == total || done % Swift.max(1, total / 20) == 0 { Console.err("\(stage): \(done)/\(total)") }
-            } : bar.handler)
+            report = try RejectionStudy.run(data, settings: RejectionStudy.Settings(verifier: vs), progress: bar.stageHandler)
         } catch let e as RejectionStudyError {
             bar.finish()
             throw FileError(file: dataset, message: "\(e)")
         }
         bar.finish()
         let reportPath = try reportOptions.write(EvaluationReport.rejectionStudy(report, dataset: try DatasetSummary(data, path: dataset)))
-        if output.format == .json {
-            Console.out(try Console.json(report))
-        } else {
-            printRejectionStudy(report, seconds: seconds(clock.now - start))
+        try output.print(report) {
+            printRejectionStudy(report, seconds: (clock.now - start).inSeconds)
             if let reportPath { Console.out("report: \(reportPath)") }
         }
     }
@@ -259,10 +250,6 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         if !r.worst.isEmpty { Console.out("left-out labels above 10% FPR at 90% acceptance (verifier): \(r.worst.joined(separator: ", "))") }
         let chosen = r.chosenConfigurations.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
         Console.out("verifier configuration chosen by inner cross-validation (folds): \(chosen.joined(separator: ", "))")
-    }
-
-    private func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
     private func printReport(_ r: MatcherEvaluationReport, seconds: Double) {

@@ -38,7 +38,7 @@ struct EvalModel: ParsableCommand, WritesOutputs {
     func run() throws {
         try checkOutputPaths()
         let m = try ModelCLI.load(model)
-        let test = try dataset.map { try datasetOptions.load($0) } ?? Dataset([])
+        let test = try dataset.map { try datasetOptions.load($0, console: output.console) } ?? Dataset([])
         let negs = try negatives.map(MatcherCLI.loadNegatives) ?? []
         var sessionList: [(name: String, events: [TouchSessionEvent])] = []
         if let sessions {
@@ -59,10 +59,7 @@ struct EvalModel: ParsableCommand, WritesOutputs {
             throw FileError(file: dataset ?? "", message: "no sample of a label the model knows (\(shownValue(m.library.names.joined(separator: ", "), limit: 200))): accuracy cannot be measured")
         }
         let written = try reportOptions.write(EvaluationReport.model(report, seed: m.manifest.seed, dataset: try DatasetSummary(test, path: dataset ?? "")))
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(report))
-        case .text:
+        try output.print(report) {
             func rate(_ r: ModelEvaluation.Rate) -> String {
                 String(format: "%.2f%% (%d/%d, 95%% CI %.2f–%.2f%%)", r.value * 100, r.count, r.total, r.interval[0] * 100, r.interval[1] * 100)
             }

@@ -32,7 +32,7 @@ extension EvalMatcher {
             }
         } ?? [seed]
         guard !seedList.isEmpty else { throw ValidationError("--seeds: give at least one seed, e.g. 1,2") }
-        let data = try datasetOptions.load(dataset, speed: speed)
+        let data = try datasetOptions.load(dataset, speed: speed, console: output.console)
         let negativeSamples = try negatives.map(MatcherCLI.loadNegatives) ?? []
         var training = try Self.trainDefaults()
         var extra: [String: SettingValue] = [:]
@@ -42,7 +42,7 @@ extension EvalMatcher {
             let scored = Set(data.samples.map(Self.sampleKey))
             let prior = try TrainPrior.prior(paths: paths, negatives: [], version: "learned from \(paths.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))",
                                              seed: seed, load: { path in
-                let people = try datasetOptions.load(path)
+                let people = try datasetOptions.load(path, console: output.console)
                 let overlap = people.samples.filter { scored.contains(Self.sampleKey($0)) }.count
                 if overlap > 0 {
                     throw FileError(file: path, message: "shares \(overlap) sample(s) with --dataset: the people scored must not train what is learned across people")
@@ -68,13 +68,8 @@ extension EvalMatcher {
         let settings = NewUserStudy.Settings(labelsPerUser: labelsPerUser, templatesPerClass: ks, seeds: seedList, training: training,
                                              subjects: onlySubjects.map { $0.split(separator: ",").map(String.init) })
         let clock = ContinuousClock(), start = clock.now
-        let bar = ProgressBar("eval new-user", format: output.format)
-        let handler: ProgressHandler
-        if progress {
-            handler = ProgressPrinter("eval new-user").handler
-        } else {
-            handler = { done, total in bar.update(done: done, total: total) }
-        }
+        let bar = ProgressBar("eval new-user", output: output, lines: progress)
+        let handler = bar.handler
         let report: NewUserStudy.Report
         do {
             report = try NewUserStudy.run(data, negatives: negativeSamples, synthetic: synthetic, settings: settings, progress: handler)
@@ -93,7 +88,7 @@ extension EvalMatcher {
             return
         }
         let elapsed = clock.now - start
-        let secs = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let secs = elapsed.inSeconds
         Console.out("new-user: \(report.subjects.count) subjects, \(labelsPerUser) labels each, seeds \(seedList.map(String.init).joined(separator: ",")), `gesturelab train` defaults\(trainDataset.map { ", learned across people from \($0)" } ?? "")\(training.prior.map { ", prior '\($0.version)'" } ?? "") (\(String(format: "%.1f", secs)) s)")
         func pct(_ r: NewUserStudy.Rate?) -> String {
             guard let r, r.total > 0 else { return "     n/a      " }

@@ -122,7 +122,7 @@ struct Recognize: ParsableCommand {
 
     func run() throws {
         for path in [model, templates, rejection].compactMap({ $0 }) { try InputFiles.requireExisting(path, option: nil) }
-        for note in ineffectiveOptionNotes { Console.err(note) }
+        for note in ineffectiveOptionNotes { output.console.err(note) }
         if let model { return try runModel(model) }
         let templates = self.templates ?? ""
         let library = try MatcherCLI.loadLibrary(templates)
@@ -149,7 +149,7 @@ struct Recognize: ParsableCommand {
             return Array(m.recognize(g, limit: nil).filter { seen.insert($0.name).inserted }.prefix(top))
         }
         if top > library.names.count {
-            Console.err("note: --top \(top) shows at most \(library.names.count): the library has \(library.names.count) label\(library.names.count == 1 ? "" : "s")")
+            output.console.err("note: --top \(top) shows at most \(library.names.count): the library has \(library.names.count) label\(library.names.count == 1 ? "" : "s")")
         }
         try eachInput({ sample, file -> Result in
             let matches = recognize(sample.gesture)
@@ -161,10 +161,7 @@ struct Recognize: ParsableCommand {
     }
 
     private func printResults(_ results: [Result]) throws {
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(results))
-        case .text:
+        try output.print(results) {
             for r in results {
                 guard let best = r.matches.first else { Console.out("\(r.source): rejected (no points)"); continue }
                 let detail = String(format: "score %.3f, distance %.4f", best.score, best.distance)
@@ -196,7 +193,7 @@ extension Recognize {
     func runModel(_ folder: String) throws {
         let model = try ModelCLI.load(folder)
         if top > model.library.names.count {
-            Console.err("note: --top \(top) shows at most \(model.library.names.count): the model knows \(model.library.names.count) label\(model.library.names.count == 1 ? "" : "s")")
+            output.console.err("note: --top \(top) shows at most \(model.library.names.count): the model knows \(model.library.names.count) label\(model.library.names.count == 1 ? "" : "s")")
         }
         try eachInput({ sample, file -> ModelResult in
             let r = model.recognizer.recognize(sample.gesture, top: top)
@@ -206,10 +203,7 @@ extension Recognize {
     }
 
     private func printModelResults(_ results: [ModelResult]) throws {
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(results))
-        case .text:
+        try output.print(results) {
             for r in results {
                 var line = "\(r.source): \(r.verdict)"
                 if let best = r.matches.first { line += String(format: " (score %.3f, distance %.4f)", best.score, best.distance) }

@@ -87,9 +87,7 @@ struct Show: ParsableCommand, WritesOutputs {
         let summary = Summary(svg: svg, index: index, samplesInFile: samples.count, label: sample.label,
                               subject: sample.subject, strokes: sample.gesture.strokes.count,
                               points: sample.gesture.pointCount)
-        switch output.format {
-        case .json: Console.out(try Console.json(summary))
-        case .text:
+        try output.print(summary) {
             Console.out("drew sample \(index) of \(samples.count) (\(sample.label ?? "unlabelled"), "
                         + "\(summary.strokes) stroke\(summary.strokes == 1 ? "" : "s"), \(summary.points) points) to \(svg)")
         }
@@ -114,9 +112,7 @@ struct Show: ParsableCommand, WritesOutputs {
         for n in names { counts[n] = 0 }
         for a in activations where a.isActivation { counts[a.recognizer, default: 0] += 1 }
         let summary = SessionSummary(svg: svg, events: events.count, touches: SessionSVG.touchCount(events), activations: counts)
-        switch output.format {
-        case .json: Console.out(try Console.json(summary))
-        case .text:
+        try output.print(summary) {
             let fired = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             Console.out("drew the session (\(summary.events) events, \(summary.touches) touches\(fired.isEmpty ? "" : "; activations: " + fired)) to \(svg)")
         }

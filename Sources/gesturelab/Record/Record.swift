@@ -103,6 +103,9 @@ struct Record: ParsableCommand, WritesOutputs {
         named("--templates", templates) + named("--rejection", rejection) + named("--model", model)
     }
 
+    /// Where the recorder's notes go (it has no --quiet: they always print).
+    var console: Console { .normal }
+
     func run() throws {
         try checkOutputPaths()
         let sampleStore: SampleStore
@@ -128,7 +131,7 @@ struct Record: ParsableCommand, WritesOutputs {
         settings.trainAfterEditMilliseconds = model == nil && trainAfterMilliseconds > 0 ? trainAfterMilliseconds : nil
         let wiring = try RecorderWiring.make(templatesOption: templates, rejectionOption: rejection, matcher: matcher,
                                              model: model)
-        for note in wiring.notes { Console.err("record: \(note)") }
+        for note in wiring.notes { console.err("record: \(note)") }
         let server = RecorderServer(store: sampleStore, settings: settings,
                                     recognizers: wiring.recognizers, trainer: wiring.trainer)
         // Hummingbird logs each start at info level; keep the terminal to our own lines
@@ -148,9 +151,9 @@ struct Record: ParsableCommand, WritesOutputs {
         let hosts = allowHosts.joined(separator: ", ")
         try RecorderCLISupport.runBlocking {
             try await server.run { boundHost, boundPort, removed in
-                for path in removed { Console.err("record: removed a temporary file left by a killed writer: \(path)") }
+                for path in removed { console.err("record: removed a temporary file left by a killed writer: \(path)") }
                 if exposed {
-                    Console.err("record: warning: listening on \(boundHost), reachable from other machines; answering requests addressed to \(hosts) and loopback")
+                    console.err("record: warning: listening on \(boundHost), reachable from other machines; answering requests addressed to \(hosts) and loopback")
                 }
                 let shown = boundHost.contains(":") ? "[\(boundHost)]" : boundHost
                 Console.out("Recording into \(sampleStore.root.path)")

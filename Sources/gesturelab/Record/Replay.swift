@@ -86,10 +86,7 @@ struct Replay: ParsableCommand {
                             activations: result.activations, counts: counts, transform: compound,
                             views: config.views == nil ? nil : Dictionary(uniqueKeysWithValues: config.recognizers.map {
                                 ($0.name, arena.view(of: $0.name) ?? "") }))
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(report))
-        case .text:
+        try output.print(report) {
             let span = result.timeSpan.map { String(format: ", %.3f–%.3f s", $0.lowerBound, $0.upperBound) } ?? ""
             Console.out("session: \(session): \(result.eventCount) events, \(result.touchCount) touches\(span)")
             Console.out("recognizers: \(source) (\(config.recognizers.count))")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GestureData
+import GestureTraining
 
 /// One sample left out in tolerant mode, as the commands print it.
 struct SkippedSample: Codable {
@@ -20,17 +21,13 @@ enum DataCLI {
         var report = try DatasetLoader.load(path, mode: mode)
         let elapsed = clock.now - start
         report.dataset = report.dataset.excludingSubjects(subjects)
-        return (report, seconds(elapsed))
-    }
-
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        return (report, elapsed.inSeconds)
     }
 
     /// Prints the skipped samples (text mode) to standard error.
-    static func reportSkipped(_ skipped: [GestureDataError]) {
+    static func reportSkipped(_ skipped: [GestureDataError], on console: Console) {
         guard !skipped.isEmpty else { return }
-        Console.err("skipped \(skipped.count) invalid sample\(skipped.count == 1 ? "" : "s"):")
-        for e in skipped { Console.err("  \(e)") }
+        console.err("skipped \(skipped.count) invalid sample\(skipped.count == 1 ? "" : "s"):")
+        for e in skipped { console.err("  \(e)") }
     }
 }

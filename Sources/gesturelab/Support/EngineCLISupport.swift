@@ -83,10 +83,6 @@ enum EngineCLI {
         if let m = v.match { parts.append("match \(m)") }
         return parts.joined(separator: " ")
     }
-
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-    }
 }
 
 extension DetectorDecision: ExpressibleByArgument {}

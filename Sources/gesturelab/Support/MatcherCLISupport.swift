@@ -111,15 +111,15 @@ struct MatcherOptions: ParsableArguments {
     /// `--algorithm` means `auto`: refuses `--points` with an explicit `auto`, and prints a
     /// note for options that change nothing with the choice made (`--points` with the
     /// default `auto`, `--rotation` and `--max-rotation` with a matcher other than Protractor).
-    func checkAgainstTrainedChoice() throws {
+    func checkAgainstTrainedChoice(console: Console) throws {
         if points != nil && algorithmChoice == .auto {
             throw ValidationError("--points needs a fixed --algorithm (auto uses each candidate's defaults)")
         }
         if points != nil && choice == .auto {
-            Console.err("note: --points changes nothing here: --algorithm auto (the default) uses each candidate's defaults; give --algorithm to set it")
+            console.err("note: --points changes nothing here: --algorithm auto (the default) uses each candidate's defaults; give --algorithm to set it")
         }
         if (rotationChoice != nil || maxRotationChoice != nil) && choice != .fixed(.protractor) {
-            Console.err("note: --rotation and --max-rotation change nothing here: they apply to --algorithm protractor, not \(choice)")
+            console.err("note: --rotation and --max-rotation change nothing here: they apply to --algorithm protractor, not \(choice)")
         }
     }
 
@@ -287,22 +287,4 @@ enum MatcherCLI {
     }
 
     static func percent(_ v: Double) -> String { String(format: "%.2f%%", v * 100) }
-}
-
-/// A progress line on standard error for long protocols (at most every 5%).
-final class ProgressPrinter: @unchecked Sendable {
-    private let label: String
-    private var lastShown = -1
-    private let lock = NSLock()
-    init(_ label: String) { self.label = label }
-    var handler: ProgressHandler {
-        { [self] done, total in
-            lock.lock(); defer { lock.unlock() }
-            let pct = total > 0 ? done * 100 / total : 100
-            if pct / 5 != lastShown / 5 || done == total {
-                lastShown = pct
-                Console.err("\(label): \(done)/\(total)")
-            }
-        }
-    }
 }

@@ -20,8 +20,19 @@ struct OutputOptions: ParsableArguments {
 
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
-        // Parsing runs once per process, before `run()`: the level holds for the command.
-        Console.level = quiet ? .quiet : (verbose ? .verbose : .normal)
+    }
+
+    /// Standard error at the level `--quiet` / `--verbose` ask for: hand it to whatever
+    /// prints notes, warnings or progress for the command.
+    var console: Console { Console(level: quiet ? .quiet : (verbose ? .verbose : .normal)) }
+
+    /// Prints a command's result on standard output: `value` as JSON with `--format json`,
+    /// otherwise what `text` prints.
+    func print<T: Encodable>(_ value: T, text: () throws -> Void) throws {
+        switch format {
+        case .json: Console.out(try Console.json(value))
+        case .text: try text()
+        }
     }
 }
 
@@ -38,43 +49,50 @@ struct DatasetOptions: ParsableArguments {
     var mode: LoadMode { skipInvalid ? .tolerant : .strict }
 
     /// Loads the dataset at `path` in this mode, without the excluded subjects (and, when
-    /// given, only `speed`). Skipped samples are listed on standard error.
+    /// given, only `speed`). Skipped samples are listed on `console` (standard error).
     /// - Throws: the first bad sample's error (strict), or, with `--skip-invalid`, an
     ///   error when every input was refused: a command never runs on nothing.
-    func load(_ path: String, speed: String? = nil) throws -> Dataset {
+    func load(_ path: String, speed: String? = nil, console: Console) throws -> Dataset {
         let clock = ContinuousClock(), start = clock.now
         let report = try DatasetLoader.load(path, mode: mode)
         let d0 = report.dataset
-        Console.verbose("read \(d0.samples.count) samples (\(d0.labels.count) labels, \(d0.subjects.count) subjects) from \(path) in "
-                        + String(format: "%.2f s", DataCLI.seconds(clock.now - start)))
-        DataCLI.reportSkipped(report.skipped)
+        console.verbose("read \(d0.samples.count) samples (\(d0.labels.count) labels, \(d0.subjects.count) subjects) from \(path) in "
+                        + String(format: "%.2f s", (clock.now - start).inSeconds))
+        DataCLI.reportSkipped(report.skipped, on: console)
         if report.dataset.samples.isEmpty, let first = report.skipped.first {
             throw FileError(file: path, message: "every input was refused (\(report.skipped.count) skipped; the first: \(first))")
         }
         var d = report.dataset.excludingSubjects(excludedSubjects)
         if let speed { d = d.filter { $0.speed == speed } }
-        if !excludedSubjects.isEmpty || speed != nil { Console.verbose("kept \(d.samples.count) samples after --exclude-subject/--speed") }
+        if !excludedSubjects.isEmpty || speed != nil { console.verbose("kept \(d.samples.count) samples after --exclude-subject/--speed") }
         return d
     }
 }
 
 /// Writes to standard output / error. The CLI is the only module that prints.
 ///
-/// Standard output carries the result only. Standard error carries notes, warnings and
-/// progress (``err(_:)``, silenced by `--quiet`) and, with `--verbose`, what was read and
-/// how long it took (``verbose(_:)``). Errors end the command through ArgumentParser and
-/// are printed whatever the level.
-enum Console {
-    enum Level { case quiet, normal, verbose }
-    /// Set once from `--quiet` / `--verbose` while the arguments are parsed.
-    nonisolated(unsafe) static var level = Level.normal
+/// Standard output carries the result only (``out(_:)``). Standard error carries notes,
+/// warnings and progress (``err(_:)``, silenced by `--quiet`) and, with `--verbose`, what
+/// was read and how long it took (``verbose(_:)``). Errors end the command through
+/// ArgumentParser and are printed whatever the level.
+///
+/// A console is a value: a command makes one from its options (``OutputOptions/console``)
+/// and passes it to what prints on standard error; nothing global holds the level.
+struct Console: Sendable {
+    enum Level: Sendable { case quiet, normal, verbose }
+    let level: Level
+
+    /// Notes and warnings at the normal level, for a command without `--quiet` / `--verbose`.
+    static let normal = Console(level: .normal)
 
     static func out(_ s: String) { print(s) }
-    static func err(_ s: String) {
+
+    func err(_ s: String) {
         guard level != .quiet else { return }
         FileHandle.standardError.write(Data((s + "\n").utf8))
     }
-    static func verbose(_ s: String) {
+
+    func verbose(_ s: String) {
         guard level == .verbose else { return }
         FileHandle.standardError.write(Data((s + "\n").utf8))
     }

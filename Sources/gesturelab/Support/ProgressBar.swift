@@ -1,77 +1,97 @@
 import Foundation
+import GestureTraining
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// A one-line progress bar with an ETA on standard error, for steps that take more than
-/// a couple of seconds (evaluation folds, training sweeps).
+/// Progress of a long step (evaluation folds, training sweeps) on standard error: the
+/// command-line tool's one progress type.
 ///
-/// It draws only when standard error is a terminal (`isatty(2)`) and the output format
-/// is text, so piped output, logs and `--format json` stay clean. Redraws are throttled
-/// to ten a second. Thread-safe: workers on several threads may report progress.
+/// By default a one-line bar with an ETA, drawn only when standard error is a terminal
+/// (`isatty(2)`), the output format is text and `--quiet` is off, so that piped output,
+/// logs and `--format json` stay clean; redraws are throttled to ten a second and a
+/// finished bar clears its line. With `lines` (the `--progress` of the eval commands) it
+/// prints `LABEL: DONE/TOTAL` on the command's console at most every 5 % instead.
+///
+/// Hand ``handler`` to library code that takes a `ProgressHandler`, or ``stageHandler`` to
+/// one that takes a `StageProgress`: each new stage name starts afresh (its own label and
+/// ETA). Thread-safe: workers on several threads may report.
 final class ProgressBar: @unchecked Sendable {
+    private enum Style { case off, bar, lines }
     private let label: String
-    private let enabled: Bool
+    private let style: Style
+    private let console: Console
     private let lock = NSLock()
-    private let start = Date()
-    private var total: Int
-    private var done = 0
+    private var stage: String?
+    private var start = Date()
     private var lastDraw = Date.distantPast
+    private var lastShown = -1
     private var drewSomething = false
 
     /// - Parameters:
-    ///   - label: what is being done, e.g. "training detectors".
-    ///   - total: units of work (0 when not known yet; set it with ``setTotal(_:)``).
-    ///   - format: the command's output format; `.json` keeps the bar off.
-    init(_ label: String, total: Int = 0, format: OutputFormat) {
+    ///   - label: what is being done, e.g. "eval new-user" (a stage's name replaces it).
+    ///   - output: the command's output options: the format and `--quiet` decide.
+    ///   - lines: print progress lines (`--progress`) instead of a bar.
+    init(_ label: String = "", output: OutputOptions, lines: Bool = false) {
         self.label = label
-        self.total = total
-        enabled = format == .text && Console.level != .quiet && isatty(STDERR_FILENO) == 1
+        console = output.console
+        if lines {
+            style = .lines
+        } else {
+            style = output.format == .text && console.level != .quiet && isatty(STDERR_FILENO) == 1 ? .bar : .off
+        }
     }
 
-    func setTotal(_ n: Int) {
-        lock.lock(); total = n; lock.unlock()
-    }
+    var handler: ProgressHandler { { [self] done, total in update(done: done, total: total) } }
 
-    /// Records `units` more units done and redraws when due.
-    func advance(by units: Int = 1) {
-        guard enabled else { return }
+    var stageHandler: StageProgress { { [self] stage, done, total in update(stage: stage, done: done, total: total) } }
+
+    /// Sets the amount done of `stage` (of the label when `nil`) and shows it when due.
+    func update(stage name: String? = nil, done: Int, total: Int) {
+        guard style != .off else { return }
         lock.lock(); defer { lock.unlock() }
-        done += units
-        if total > 0 && done >= total { clear() } else { draw(force: false) }
-    }
-
-    /// Sets the absolute amount done (for callbacks that report `done, total`).
-    func update(done d: Int, total t: Int) {
-        guard enabled else { return }
-        lock.lock(); defer { lock.unlock() }
-        done = d
-        total = t
-        // A finished bar clears its line, so results printed next start on a clean line.
-        if t > 0 && d >= t { clear() } else { draw(force: false) }
+        if let name, name != stage {
+            clear()
+            stage = name
+            start = Date()
+            lastDraw = .distantPast
+            lastShown = -1
+        }
+        let label = stage ?? self.label
+        switch style {
+        case .off:
+            break
+        case .lines:
+            let percent = total > 0 ? done * 100 / total : 100
+            if percent / 5 != lastShown / 5 || done == total {
+                lastShown = percent
+                console.err("\(label): \(done)/\(total)")
+            }
+        case .bar:
+            // A finished bar clears its line, so results printed next start on a clean line.
+            if total > 0 && done >= total { clear(); return }
+            let now = Date()
+            guard now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+            lastDraw = now
+            let line = Self.line(label: label, done: done, total: total, elapsed: now.timeIntervalSince(start))
+            FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+            drewSomething = true
+        }
     }
 
     /// Clears the bar's line (call when the work is over, before printing results).
     func finish() {
-        guard enabled else { return }
+        guard style != .off else { return }
         lock.lock(); defer { lock.unlock() }
         clear()
+        stage = nil
     }
 
     private func clear() {
         if drewSomething { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
         drewSomething = false
-    }
-
-    private func draw(force: Bool) {
-        let now = Date()
-        guard force || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-        lastDraw = now
-        let line = Self.line(label: label, done: done, total: total, elapsed: now.timeIntervalSince(start))
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
-        drewSomething = true
     }
 
     /// The bar's text: `label [#####-----]  50% 5/10 ETA 0:03`. The ETA assumes the
@@ -94,37 +114,5 @@ final class ProgressBar: @unchecked Sendable {
         let s = Int(seconds.rounded())
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, (s / 60) % 60, s % 60)
                          : String(format: "%d:%02d", s / 60, s % 60)
-    }
-}
-
-/// A progress bar for a job of several stages: each new stage name starts a fresh bar
-/// (and a fresh ETA). Hand ``handler`` to library code that takes a `StageProgress`.
-final class StageProgressBar: @unchecked Sendable {
-    private let format: OutputFormat
-    private let lock = NSLock()
-    private var stage: String?
-    private var bar: ProgressBar?
-
-    init(format: OutputFormat) { self.format = format }
-
-    func update(stage name: String, done: Int, total: Int) {
-        lock.lock(); defer { lock.unlock() }
-        if name != stage {
-            bar?.finish()
-            stage = name
-            bar = ProgressBar(name, total: total, format: format)
-        }
-        bar?.update(done: done, total: total)
-    }
-
-    func finish() {
-        lock.lock(); defer { lock.unlock() }
-        bar?.finish()
-        bar = nil
-        stage = nil
-    }
-
-    var handler: @Sendable (String, Int, Int) -> Void {
-        { [self] stage, done, total in update(stage: stage, done: done, total: total) }
     }
 }

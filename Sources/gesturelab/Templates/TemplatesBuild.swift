@@ -18,7 +18,7 @@ struct TemplatesBuild: ParsableCommand, WritesOutputs {
     var perClass: Int = 5
 
     @Option(help: "How to pick templates: medoid (the samples closest to the rest of their label; as in train) or random.")
-    var select: TemplateSelectionOption = .medoid
+    var select: TemplateSelection = .medoid
 
     @Option(help: "Keep only samples of this speed (the $1 logs: slow, medium, fast).")
     var speed: String?
@@ -33,8 +33,6 @@ struct TemplatesBuild: ParsableCommand, WritesOutputs {
     @OptionGroup var datasetOptions: DatasetOptions
     @OptionGroup var output: OutputOptions
 
-    enum TemplateSelectionOption: String, ExpressibleByArgument { case random, medoid }
-
     func validate() throws {
         if perClass < 1 { throw ValidationError("--templates-per-class must be at least 1, got \(perClass)") }
     }
@@ -44,13 +42,12 @@ struct TemplatesBuild: ParsableCommand, WritesOutputs {
 
     func run() throws {
         try checkOutputPaths()
-        let data = try datasetOptions.load(dataset, speed: speed)
+        let data = try datasetOptions.load(dataset, speed: speed, console: output.console)
         guard !data.labels.isEmpty else { throw FileError(file: dataset, message: "no labelled samples to build templates from") }
         var rng = SeededGenerator(seed: seed)
-        let method: TemplateSelection = select == .random ? .random : .medoid
         let matcherSettings = matcher.settings
         func pick<M: TemplateMatcher>(_ type: M.Type) -> [Template] {
-            TemplateSelector.select(from: data, perClass: perClass, method: method, matcher: type,
+            TemplateSelector.select(from: data, perClass: perClass, method: select, matcher: type,
                                     settings: matcherSettings.typed(for: type), using: &rng)
         }
         let templates = pick(matcherSettings.matcherType)
@@ -60,7 +57,7 @@ struct TemplatesBuild: ParsableCommand, WritesOutputs {
         }
         let missing = data.labels.filter { l in !templates.contains { $0.name == l } }
         if !missing.isEmpty {
-            Console.err("note: no usable sample (all degenerate) for: \(missing.sorted().map { shownValue($0) }.joined(separator: ", ")); these labels have no template")
+            output.console.err("note: no usable sample (all degenerate) for: \(missing.sorted().map { shownValue($0) }.joined(separator: ", ")); these labels have no template")
         }
         var settings: [String: SettingValue] = [
             "source": .string(URL(fileURLWithPath: dataset).lastPathComponent), "perClass": SettingValue(perClass),
@@ -69,7 +66,7 @@ struct TemplatesBuild: ParsableCommand, WritesOutputs {
         ]
         if let speed { settings["speed"] = .string(speed) }
         settings["command"] = .string((["gesturelab"] + CommandLine.arguments.dropFirst()).joined(separator: " "))
-        if method == .medoid { settings["medoidDistance"] = .string(matcher.algorithm.rawValue) }
+        if select == .medoid { settings["medoidDistance"] = .string(matcher.algorithm.rawValue) }
         let library = TemplateLibrary(templates: templates, settings: settings)
         try MatcherCLI.write(try library.encoded(), to: out)
         let counts = Dictionary(grouping: templates, by: \.name).mapValues(\.count)

@@ -34,12 +34,12 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     var templatesPerClass = 5
 
     @Option(help: "Template selection: medoid or random.")
-    var select = "medoid"
+    var select: TemplateSelection = .medoid
 
     @OptionGroup var matcher: MatcherOptions
 
     @Option(help: "Rejection: verifier (a learned verifier; per-label f1 thresholds kept as the baseline), or per-label thresholds only: f1, sigma or target-fpr.")
-    var rejection = "verifier"
+    var rejection: RejectionRuleOption = .verifier
 
     @Option(name: .customLong("accept"), help: "Verifier: share of in-vocabulary gestures to keep accepted and correctly recognized (the threshold is chosen on inner folds; default 0.95).")
     var acceptOption: Double?
@@ -127,14 +127,10 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     }
 
     func validate() throws {
-        try matcher.checkAgainstTrainedChoice()
+        try matcher.checkAgainstTrainedChoice(console: output.console)
         guard templatesPerClass >= 1 else { throw ValidationError("--templates-per-class must be at least 1") }
         guard (0...20).contains(detectorAugmentation) else {
             throw ValidationError("--augment must be between 0 and 20 copies, got \(detectorAugmentation)")
-        }
-        guard TemplateSelection(rawValue: select) != nil else { throw ValidationError("--select must be medoid or random; got '\(shownValue(select))'") }
-        guard ["verifier", "f1", "sigma", "target-fpr"].contains(rejection) else {
-            throw ValidationError("--rejection must be verifier, f1, sigma or target-fpr; got '\(shownValue(rejection))'")
         }
         guard accept > 0, accept <= 1 else { throw ValidationError("--accept must be in (0, 1]; got \(accept)") }
         if let targetFpr { guard targetFpr > 0, targetFpr < 1 else { throw ValidationError("--target-fpr must be in (0, 1); got \(targetFpr)") } }
@@ -162,19 +158,14 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     }
 
     var settings: TrainingSettings {
-        let method: RejectionMethod
-        switch rejection {
-        case "sigma": method = .sigma(k: sigmaK)
-        case "target-fpr": method = .targetFPR(rejectionTargetFpr)
-        default: method = .f1
-        }
+        let method = rejection.thresholdMethod.method(sigmaK: sigmaK, targetFPR: rejectionTargetFpr)
         var s = TrainingSettings(
-            templatesPerClass: templatesPerClass, selection: TemplateSelection(rawValue: select) ?? .medoid,
+            templatesPerClass: templatesPerClass, selection: select,
             algorithm: matcher.fixedSettings.map { .fixed($0) } ?? .auto, rejection: method,
             syntheticPositivesPerSample: syntheticPositives, minimumSamplesPerLabel: minSamples,
             syntheticNegatives: scribbles, splicedNegatives: splices, detectorTargetFPR: detectorTargetFpr,
             detectorLabels: detectorLabels, seed: seed)
-        s.rejectionRule = rejection == "verifier" ? .verifier : .thresholds
+        s.rejectionRule = rejection == .verifier ? .verifier : .thresholds
         s.verifier.target = targetFpr.map { .falsePositiveRate($0) } ?? .acceptance(accept)
         s.verifier.allowWeakNegatives = allowWeakNegatives
         s.verifier.folds = folds
@@ -208,14 +199,14 @@ struct TrainAll: ParsableCommand, WritesOutputs {
         let skipped = loaded.skipped.map(\.description)
         if !skipped.isEmpty && !datasetOptions.skipInvalid { throw TrainingError.unreadableFiles(skipped) }
         let data = loaded.dataset.excludingSubjects(datasetOptions.excludedSubjects)
-        let bar = StageProgressBar(format: output.format)
+        let bar = ProgressBar(output: output)
         let excluded = datasetOptions.excludedSubjects
         let source = excluded.isEmpty ? dataset : "\(dataset) (excluding subjects \(excluded.joined(separator: ", ")))"
         let userNegatives = try negatives.map(MatcherCLI.loadNegatives) ?? []
         let result: TrainingResult
         do {
             result = try TrainingWorkflow.run(data, source: source, skippedFiles: skipped, negatives: userNegatives, settings: settings,
-                                              progress: bar.handler)
+                                              progress: bar.stageHandler)
         } catch let e as VerifierTrainingError {
             bar.finish()
             throw ValidationError("\(e)")
@@ -228,14 +219,11 @@ struct TrainAll: ParsableCommand, WritesOutputs {
                 throw FileError(file: dataset, message: "not writing \(out): " + meaningless.joined(separator: "; ")
                                 + ". Record more examples (5 or more per label) or pass --force to write it anyway")
             }
-            for p in meaningless { Console.err("warning (--force): \(p)") }
+            for p in meaningless { output.console.err("warning (--force): \(p)") }
         }
         try OutputFolder.write(written.files, to: URL(fileURLWithPath: out), kind: .model)
         let reportPath = try reportOptions.write(result.report)
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(Output(out: out, report: reportPath, manifest: written.manifest)))
-        case .text:
+        try output.print(Output(out: out, report: reportPath, manifest: written.manifest)) {
             let m = written.manifest
             Console.out("trained from \(m.dataset.samples) samples (\(m.dataset.labels.count) labels, \(m.dataset.subjects) subjects), seed \(m.seed), data fingerprint \(m.dataset.fingerprint):")
             for t in m.trained { Console.out("  ✓ \(t)") }
@@ -246,7 +234,7 @@ struct TrainAll: ParsableCommand, WritesOutputs {
             var shown = Set(m.lookAlikes.map(\.sentence))
             for n in m.notes where shown.insert(n).inserted { Console.out("  · \(n)") }
             for option in unusedOperatingPointOptions(m) {
-                Console.err("note: \(option) changed nothing: " + (m.rejection != "verifier"
+                output.console.err("note: \(option) changed nothing: " + (m.rejection != "verifier"
                     ? "no verifier was trained (rejection in use: \(m.rejection))"
                     : "the verifier is the rejection learned across people, whose threshold is set for the number of examples per label"))
             }

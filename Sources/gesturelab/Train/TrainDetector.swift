@@ -5,15 +5,12 @@ import GestureData
 import GestureTraining
 
 /// `gesturelab train detector [DETECTOR] --label L …`
-struct TrainDetector: ParsableCommand, WritesOutputs {
+struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
     static let configuration = CommandConfiguration(
         commandName: "detector",
         abstract: "Train a detector's thresholds on labelled samples: a registered detector, or the general shape detector for any label (--label L; negatives: all other labels).")
 
     @OptionGroup var which: DetectorChoiceOptions
-    var detector: DetectorKind { which.detector }
-    var dataset: String { which.dataset }
-    var positiveLabel: String { which.positiveLabel }
 
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var openWorld: OpenWorldOptions
@@ -77,8 +74,8 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
 
     func run() throws {
         try checkOutputPaths()
-        let data = try openWorld.extended(try datasetOptions.load(dataset), positive: positiveLabel, seed: target.seed,
-                                          loading: { try datasetOptions.load($0) })
+        let data = try openWorld.extended(try datasetOptions.load(dataset, console: output.console), positive: positiveLabel, seed: target.seed,
+                                          loading: { try datasetOptions.load($0, console: output.console) })
         // The requested detector first (a tie keeps it), then any other --choose-detector tries,
         // each on the recorded samples and their copies, in each preparation to choose among.
         // With --every-device, the recorded samples after each device shift, measured as each variant.
@@ -113,13 +110,13 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
             FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)\(familyNote)
             """
         let problems = Self.estimateProblems(v, subjects: data.subjects.count, label: positiveLabel)
-        for w in problems.warn { Console.err("warning: \(w)") }
+        for w in problems.warn { output.console.err("warning: \(w)") }
         if !problems.refuse.isEmpty {
             guard force else {
                 throw FileError(file: dataset, message: "not writing \(out): " + problems.refuse.joined(separator: "; ")
                                 + ". Record more examples of '\(shownValue(positiveLabel))' (5 or more, from 2 or more people) or pass --force to write it anyway")
             }
-            for p in problems.refuse { Console.err("warning (--force): \(p)") }
+            for p in problems.refuse { output.console.err("warning (--force): \(p)") }
         }
         try DetectorThresholdsFile.write(thresholds, to: out)
         let report = Report(out: out, samples: data.count, positives: result.training.positives,
@@ -131,10 +128,7 @@ struct TrainDetector: ParsableCommand, WritesOutputs {
                             worstDeviceTruePositiveRate: worst?.truePositiveRate, worstDeviceFalsePositiveRate: worst?.falsePositiveRate,
                             familyFalsePositiveRates: result.chosen.familyValidation?.mapValues(\.falsePositiveRate),
                             thresholds: thresholds)
-        switch output.format {
-        case .json:
-            Console.out(try Console.json(report))
-        case .text:
+        try output.print(report) {
             Console.out("wrote \(out)")
             Console.out("\(data.count) samples: \(report.positives) '\(shownValue(positiveLabel))', \(report.negatives) others; seed \(target.seed); target \(target.target)")
             Console.out("chosen margin \(result.chosen.margin), strictness \(result.chosen.strictness)")

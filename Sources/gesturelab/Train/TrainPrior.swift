@@ -81,9 +81,9 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
     func run() throws {
         try checkOutputPaths()
         let negs = try negatives.map(MatcherCLI.loadNegatives) ?? []
-        let bar = StageProgressBar(format: output.format)
+        let bar = ProgressBar(output: output)
         let p = try Self.prior(paths: datasetPaths, negatives: negs, version: version, maxSubjects: maxSubjects, draws: draws,
-                               targetFPR: targetFpr, seed: seed, load: { try datasetOptions.load($0) }, progress: bar.handler)
+                               targetFPR: targetFpr, seed: seed, load: { try datasetOptions.load($0, console: output.console) }, progress: bar.stageHandler)
         bar.finish()
         let data = try p.encoded()
         try AtomicFile.write(data, to: URL(fileURLWithPath: out))

@@ -14,8 +14,6 @@ struct TrainRejection: ParsableCommand, WritesOutputs {
         when the dataset has fewer than two labels, synthetic splices (two half strokes joined).
         """)
 
-    enum MethodOption: String, ExpressibleByArgument { case sigma, f1, targetFPR = "target-fpr" }
-
     @Option(help: "A template library (gesturelab.templates/1).")
     var templates: String
 
@@ -23,7 +21,7 @@ struct TrainRejection: ParsableCommand, WritesOutputs {
     var dataset: String
 
     @Option(help: "sigma (mean + k·sd of positives), f1 (F1-optimal) or target-fpr.")
-    var method: MethodOption = .f1
+    var method: ThresholdMethodOption = .f1
 
     @Option(name: .customLong("target-fpr"), help: "The false-positive rate to stay under with --method target-fpr.")
     var targetFPR: Double?
@@ -72,17 +70,12 @@ struct TrainRejection: ParsableCommand, WritesOutputs {
     func run() throws {
         try checkOutputPaths()
         let library = try MatcherCLI.loadLibrary(templates)
-        let data = try datasetOptions.load(dataset)
+        let data = try datasetOptions.load(dataset, console: output.console)
         guard !data.samples.isEmpty else { throw FileError(file: dataset, message: "no samples") }
-        let m: RejectionMethod
-        switch method {
-        case .sigma: m = .sigma(k: sigmaK)
-        case .f1: m = .f1
-        case .targetFPR: m = .targetFPR(targetFPR ?? 0)
-        }
+        let m = method.method(sigmaK: sigmaK, targetFPR: targetFPR ?? 0)
         // A bar on a terminal only: nothing written into a pipe or with --format json, whose readers want the output alone.
-        let bar = ProgressBar("measuring distances", format: output.format)
-        let progress: ProgressHandler = { done, total in bar.update(done: done, total: total) }
+        let bar = ProgressBar("measuring distances", output: output)
+        let progress = bar.handler
         let result: (thresholds: RejectionThresholds, distances: [String: RejectionTrainer.LabelDistances], splices: Int)
         let settings = matcher.settings
         func train<M: TemplateMatcher>(_ type: M.Type) -> (thresholds: RejectionThresholds, distances: [String: RejectionTrainer.LabelDistances], splices: Int) {
@@ -99,7 +92,7 @@ struct TrainRejection: ParsableCommand, WritesOutputs {
             if let weakest, weakest.1 < needed {
                 let message = "label '\(shownValue(weakest.0))' has \(weakest.1) negatives; a false-positive target of \(target) needs at least \(needed) (3 / target) to be measured. Add negatives (more labels, or raise --splices), raise --target-fpr, or pass --allow-weak-negatives"
                 guard allowWeakNegatives else { throw FileError(file: dataset, message: message) }
-                Console.err("warning: \(message)")
+                output.console.err("warning: \(message)")
             }
         }
         var thresholds = result.thresholds
