@@ -27,7 +27,13 @@ struct BadInputCLITests {
         var stderr: String
     }
 
-    static let gnuTime = "/usr/bin/time"
+    /// GNU time, looked up on `PATH` like any other tool; `nil` when no `time` executable
+    /// is there, so a machine without it fails the memory checks instead of skipping them.
+    static let gnuTime: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        .split(separator: ":").map { "\($0)/time" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// What a memory check says when it could not measure.
+    static let notMeasured = "? (not measured: GNU time, `time` on PATH, is needed; tools/bootstrap installs it)"
 
     static func run(_ args: [String]) throws -> MeasuredRun {
         let dir = try TemporaryDirectory("cli-run")
@@ -39,8 +45,8 @@ struct BadInputCLITests {
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let exe = CLIRunner.executable.path
-        let timed = FileManager.default.isExecutableFile(atPath: gnuTime)
-        let command = (timed ? [gnuTime, "-f", "%M", "-o", rssPath] : []) + [exe] + args
+        let timed = gnuTime != nil
+        let command = (gnuTime.map { [$0, "-f", "%M", "-o", rssPath] } ?? []) + [exe] + args
         let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let env: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment
@@ -127,8 +133,8 @@ struct BadInputCLITests {
         #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
         for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
         #expect(!r.stderr.contains("Fatal error"), "\(r.stderr)")
-        #expect((r.maxRSSMegabytes ?? .infinity) < 300, "\(bad.name): peak RSS \(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB")
-        print("bad input \(bad.name): exit \(r.exitCode ?? -1), \(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB peak, \(r.seconds) s")
+        #expect((r.maxRSSMegabytes ?? .infinity) < 300, "\(bad.name): peak RSS \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB")
+        print("bad input \(bad.name): exit \(r.exitCode ?? -1), \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB peak, \(r.seconds) s")
     }
 
     /// A 200 MB input is refused by its size, without reading it: the peak RSS of the
@@ -144,8 +150,8 @@ struct BadInputCLITests {
         let r = try Self.run(["dataset", "info", path])
         #expect(r.signal == nil && r.exitCode == 1, "\(r)")
         #expect(r.stderr.contains("huge.jsonl") && r.stderr.contains("200000000 bytes"), "\(r.stderr)")
-        #expect((r.maxRSSMegabytes ?? .infinity) < 100, "peak RSS \(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB")
-        print("200 MB dataset refused: \(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB peak, \(r.seconds) s")
+        #expect((r.maxRSSMegabytes ?? .infinity) < 100, "peak RSS \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB")
+        print("200 MB dataset refused: \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB peak, \(r.seconds) s")
     }
 
     static let thresholdsCases: [BadFile] = [
@@ -177,7 +183,7 @@ struct BadInputCLITests {
         #expect(r.signal == nil, "\(bad.name): killed by signal \(r.signal ?? 0)\n\(r.stderr)")
         #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
         for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
-        #expect((r.maxRSSMegabytes ?? .infinity) < 300 , "\(bad.name): \(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB, \(r.seconds) s")
+        #expect((r.maxRSSMegabytes ?? .infinity) < 300 , "\(bad.name): \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB, \(r.seconds) s")
     }
 
     @Test func twoHundredMegabyteThresholdsFileIsRefusedBySize() throws {
@@ -193,7 +199,7 @@ struct BadInputCLITests {
                               "--positive", "check", "--thresholds", path])
         #expect(r.signal == nil && r.exitCode != 0, "\(r)")
         #expect(r.stderr.contains("huge.json") && r.stderr.contains("200000000 bytes"), "\(r.stderr)")
-        #expect((r.maxRSSMegabytes ?? .infinity) < 100 , "\(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB, \(r.seconds) s")
+        #expect((r.maxRSSMegabytes ?? .infinity) < 100 , "\(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB, \(r.seconds) s")
     }
 
     static let began = #"{"t": 0, "phase": "began", "touches": [{"id": 1, "x": 10, "y": 20}]}"#
@@ -223,7 +229,7 @@ struct BadInputCLITests {
         #expect(r.signal == nil, "\(bad.name): killed by signal \(r.signal ?? 0)\n\(r.stderr)")
         #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
         for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
-        #expect((r.maxRSSMegabytes ?? .infinity) < 300 , "\(bad.name): \(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB, \(r.seconds) s")
+        #expect((r.maxRSSMegabytes ?? .infinity) < 300 , "\(bad.name): \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB, \(r.seconds) s")
     }
 
     static let libraryCases: [BadFile] = [
@@ -253,7 +259,7 @@ struct BadInputCLITests {
         #expect(r.signal == nil, "\(bad.name): killed by signal \(r.signal ?? 0)\n\(r.stderr)")
         #expect(r.exitCode != nil && r.exitCode != 0, "\(bad.name): exit \(String(describing: r.exitCode))")
         for m in bad.mentions { #expect(r.stderr.contains(m), "\(bad.name): stderr lacks '\(m)':\n\(r.stderr)") }
-        #expect((r.maxRSSMegabytes ?? .infinity) < 300 , "\(bad.name): \(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB, \(r.seconds) s")
+        #expect((r.maxRSSMegabytes ?? .infinity) < 300 , "\(bad.name): \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB, \(r.seconds) s")
     }
 
     @Test func hugeLibraryAndHugePointCountAreRefusedQuickly() throws {
@@ -267,7 +273,7 @@ struct BadInputCLITests {
         try h.close()
         let r = try Self.run(["recognize", "--templates", path, dir.path("d.jsonl")])
         #expect(r.signal == nil && r.exitCode != 0 && r.stderr.contains("200000000 bytes"), "\(r)")
-        #expect((r.maxRSSMegabytes ?? .infinity) < 100 , "\(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB, \(r.seconds) s")
+        #expect((r.maxRSSMegabytes ?? .infinity) < 100 , "\(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB, \(r.seconds) s")
 
         let lib = DatasetLocator.packageRoot.appendingPathComponent("templates/templates.json").path
         let p = try Self.run(["recognize", "--templates", lib, "--points", "100000000", dir.path("d.jsonl")])
@@ -425,7 +431,7 @@ extension BadInputCLITests {
         #expect(r.signal == nil && r.exitCode == 1, "\(r)")
         #expect(r.stderr.contains("big.json") && r.stderr.contains("more JSON values than one sample can hold"), "\(r.stderr)")
         #expect((r.maxRSSMegabytes ?? .infinity) < 4 * size,
-                "peak RSS \(r.maxRSSMegabytes.map { "\($0) MB" } ?? "not measured (\(Self.gnuTime) is needed)") for a \(size) MB file")
-        print("48 MB sample refused: \(r.maxRSSMegabytes.map { "\($0)" } ?? "? (not measured: \(Self.gnuTime) is needed)") MB peak (file \(size) MB), \(r.seconds) s")
+                "peak RSS \(r.maxRSSMegabytes.map { "\($0) MB" } ?? Self.notMeasured) for a \(size) MB file")
+        print("48 MB sample refused: \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB peak (file \(size) MB), \(r.seconds) s")
     }
 }

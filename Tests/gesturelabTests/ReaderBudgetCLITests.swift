@@ -34,7 +34,7 @@ struct ReaderBudgetCLITests {
 
     private func expectWithinBudget(_ r: BadInputCLITests.MeasuredRun, fileBytes: Int, baseline: Double?, _ what: String) {
         guard let rss = r.maxRSSMegabytes, let baseline else {
-            Issue.record("no peak RSS measured: \(BadInputCLITests.gnuTime) is needed")
+            Issue.record("no peak RSS measured: \(BadInputCLITests.notMeasured)")
             return
         }
         // The reader's own limit (ReadBudget: 4x the file plus its small constant) on top of
