@@ -22,6 +22,35 @@ struct RecognizerConfigurationTests {
         #expect(try RecognizerConfiguration.decode(data, file: "x") == RecognizerConfiguration.standard)
     }
 
+    /// Every numeric setting of the built-in types, each off its default, is written under
+    /// its key and read back; a pan without a touch limit and a swipe without a duration
+    /// limit write no key for them.
+    @Test func everyNumericSettingRoundTripsUnderItsKey() throws {
+        var tap = TapRecognizer.Settings()
+        (tap.tapsRequired, tap.touchesRequired, tap.maximumInterval) = (3, 2, 0.4)
+        (tap.maximumMovement, tap.maximumPressDuration, tap.maximumTapDistance) = (12, 0.7, 80)
+        var swipe = SwipeRecognizer.Settings()
+        (swipe.touchesRequired, swipe.minimumLength, swipe.maximumVariance, swipe.maximumDuration) = (2, 30, 6, 0.5)
+        var pan = PanRecognizer.Settings()
+        (pan.minimumTouches, pan.maximumTouches, pan.minimumTranslation) = (2, 3, 15)
+        var pinch = PinchRecognizer.Settings()
+        pinch.minimumScaleChange = 0.2
+        var rotation = RotationRecognizer.Settings()
+        rotation.minimumRotation = 0.3
+        var hold = LongPressRecognizer.Settings()
+        (hold.minimumPressDuration, hold.allowableMovement, hold.touchesRequired) = (0.8, 15, 2)
+        let specs: [RecognizerConfiguration.Spec] = [.tap(tap), .swipe(swipe), .pan(pan), .pinch(pinch), .rotation(rotation),
+                                                     .longPress(hold), .pan(PanRecognizer.Settings()), .swipe(SwipeRecognizer.Settings())]
+        let config = RecognizerConfiguration(recognizers: specs.enumerated().map { .init(name: "r\($0.offset)", spec: $0.element) })
+        let data = try config.encoded()
+        #expect(try RecognizerConfiguration.decode(data, file: "x") == config)
+        let list = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["recognizers"] as? [[String: Any]])
+        #expect(list[0]["taps"] as? Int == 3 && list[0]["maximumTapDistance"] as? Double == 80)
+        #expect(list[2]["maximumTouches"] as? Int == 3 && list[1]["maximumDuration"] as? Double == 0.5)
+        #expect(list[5]["minimumDuration"] as? Double == 0.8 && list[5]["touches"] as? Int == 2)
+        #expect(list[6]["maximumTouches"] == nil && list[7]["maximumDuration"] == nil)
+    }
+
     @Test func decodesSettingsAndDefaults() throws {
         let c = try decode("""
         {"format": "gesturelab.recognizers/1",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GestureData
+import GestureGeometry
 @testable import GestureEngine
 
 struct TwoTouchContinuousTrackingTests {
@@ -59,6 +60,25 @@ struct TwoTouchContinuousTrackingTests {
         #expect(tracking.value == 1)
         #expect(tracking.velocity == 0)
         #expect(tracking.location == nil)
+    }
+
+    /// The first measurable event only takes the reference; later ones measure from it.
+    @Test func distanceRatioIsRelativeToTheFirstDistance() {
+        var ratio = DistanceRatio()
+        #expect(ratio.measure(Point(x: 0, y: 0), Point(x: 100, y: 0)) == nil)
+        #expect(ratio.measure(Point(x: 0, y: 0), Point(x: 0, y: 250)) == 2.5)
+    }
+
+    /// Crossing the ±π seam of atan2 keeps turning instead of jumping by 2π.
+    @Test func turnedAngleUnwrapsAcrossTheSeam() throws {
+        var turned = TurnedAngle()
+        let origin = Point(x: 0, y: 0)
+        func at(_ a: Double) -> Point { Point(x: 100 * cos(a), y: 100 * sin(a)) }
+        #expect(turned.measure(origin, at(3.0)) == nil)
+        let across = turned.measure(origin, at(3.3))
+        #expect(abs(try #require(across) - 0.3) < 1e-9)
+        let back = turned.measure(origin, at(2.9))
+        #expect(abs(try #require(back) + 0.1) < 1e-9)
     }
 
     @Test(arguments: ["pinch", "rotation"])

@@ -14,38 +14,43 @@ import GestureTraining
 /// (when it decodes) gets the true hashes of the other parts, so that mutated parts
 /// reach their readers instead of stopping at the hash check. Each part is also read on
 /// its own. A model that loads must recognize fixed strokes without trapping.
-func fuzzOne(_ data: Data) {
-    guard let flags = data.first else { return }
-    var chunks = data.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { Data($0) }
-    while chunks.count < parts.count { chunks.append(Data()) }
+@main
+enum FuzzModel: FuzzTarget {
+    static func fuzzOne(_ data: Data) {
+        guard let flags = data.first else { return }
+        var chunks = data.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { Data($0) }
+        while chunks.count < parts.count { chunks.append(Data()) }
 
-    // Each part alone. (These decoders are given no file name: the model loader names it.)
-    _ = ReaderInvariants.read("manifest", file: nil, bytes: chunks[0].count) { try JSONDecoder().decode(TrainingManifest.self, from: chunks[0]) }
-    _ = ReaderInvariants.read("verifier", file: nil, bytes: chunks[3].count) { try RejectionVerifier.decode(chunks[3]) }
+        // Each part alone. (These decoders are given no file name: the model loader names it.)
+        _ = ReaderInvariants.read("manifest", file: nil, bytes: chunks[0].count) { try JSONDecoder().decode(TrainingManifest.self, from: chunks[0]) }
+        _ = ReaderInvariants.read("verifier", file: nil, bytes: chunks[3].count) { try RejectionVerifier.decode(chunks[3]) }
 
-    // The folder.
-    if flags & 1 != 0, var manifest = try? JSONDecoder().decode(TrainingManifest.self, from: chunks[0]) {
-        manifest.files = [:]
-        for (k, name) in parts.enumerated().dropFirst() where !chunks[k].isEmpty {
-            var h = FNV1a64(); h.combine(chunks[k]); manifest.files[name] = h.hex
+        // The folder.
+        if flags & 1 != 0, var manifest = try? JSONDecoder().decode(TrainingManifest.self, from: chunks[0]) {
+            manifest.files = [:]
+            for (k, name) in parts.enumerated().dropFirst() where !chunks[k].isEmpty {
+                var h = FNV1a64(); h.combine(chunks[k]); manifest.files[name] = h.hex
+            }
+            if let encoded = try? JSONEncoder().encode(manifest) { chunks[0] = encoded }
         }
-        if let encoded = try? JSONEncoder().encode(manifest) { chunks[0] = encoded }
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            try? fm.removeItem(at: folder.appendingPathComponent(name))
+        }
+        var total = 0
+        for (k, name) in parts.enumerated() where !chunks[k].isEmpty {
+            guard (try? chunks[k].write(to: folder.appendingPathComponent(name))) != nil else { return }
+            total += chunks[k].count
+        }
+        guard let model = ReaderInvariants.read("model folder", file: folder.path, bytes: total, {
+            try GestureModel.load(folder)
+        }) else { return }
+        for stroke in FixedStrokes.all {
+            _ = model.recognizer.recognize(Gesture([stroke]))
+        }
     }
-    let fm = FileManager.default
-    for name in (try? fm.contentsOfDirectory(atPath: folder.path)) ?? [] {
-        try? fm.removeItem(at: folder.appendingPathComponent(name))
-    }
-    var total = 0
-    for (k, name) in parts.enumerated() where !chunks[k].isEmpty {
-        guard (try? chunks[k].write(to: folder.appendingPathComponent(name))) != nil else { return }
-        total += chunks[k].count
-    }
-    guard let model = ReaderInvariants.read("model folder", file: folder.path, bytes: total, {
-        try GestureModel.load(folder)
-    }) else { return }
-    for stroke in FixedStrokes.all {
-        _ = model.recognizer.recognize(Gesture([stroke]))
-    }
+
+    static func tearDown() { try? FileManager.default.removeItem(at: folder) }
 }
 
 /// The files of a model folder, in the order the input gives them.
@@ -58,26 +63,3 @@ let folder: URL = {
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }()
-
-#if FUZZING
-// Both entry points are defined so the target links with either linker (see FuzzDollarOneXML).
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    fuzzOne(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-    return 0
-}
-
-@_cdecl("FuzzModel_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    FuzzDriver.runLibFuzzer(argc: argc, argv: argv, body: fuzzOne)
-}
-#else
-@main
-struct FuzzModel {
-    static func main() {
-        let status = FuzzDriver.replay(name: "FuzzModel", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne)
-        try? FileManager.default.removeItem(at: folder)
-        exit(status)
-    }
-}
-#endif

@@ -6,24 +6,27 @@ import GestureData
 /// from whole files), the JSON Lines reader, and the recorder's request-body parsing
 /// (native only, then the label check the store applies) on arbitrary bytes. Whatever
 /// decodes must encode, and decode again to the same sample (round trip).
-func fuzzOne(_ data: Data) {
-    if let sample = ReaderInvariants.read("sample", file: "fuzz.json", bytes: data.count, {
-        try NativeSampleCodec.decode(data, file: "fuzz.json")
-    }) {
-        checkRoundTrip(sample)
-    }
-    if let sample = ReaderInvariants.read("uploaded sample", file: "request body", bytes: data.count, {
-        try NativeSampleCodec.decode(data, file: "request body", nativeOnly: true)
-    }) {
-        if let label = sample.label, let clean = try? SampleStore.sanitizedLabel(label) {
-            precondition(!clean.isEmpty && !clean.hasPrefix(".") && !clean.contains("/"), "the store accepted label '\(clean)'")
+@main
+enum FuzzNativeJSON: FuzzTarget {
+    static func fuzzOne(_ data: Data) {
+        if let sample = ReaderInvariants.read("sample", file: "fuzz.json", bytes: data.count, {
+            try NativeSampleCodec.decode(data, file: "fuzz.json")
+        }) {
+            checkRoundTrip(sample)
         }
-        checkRoundTrip(sample)
-    }
-    if let samples = ReaderInvariants.read("JSON Lines samples", file: "fuzz.jsonl", bytes: data.count, {
-        try JSONLines.decode(data, file: "fuzz.jsonl")
-    }) {
-        for s in samples { checkRoundTrip(s) }
+        if let sample = ReaderInvariants.read("uploaded sample", file: "request body", bytes: data.count, {
+            try NativeSampleCodec.decode(data, file: "request body", nativeOnly: true)
+        }) {
+            if let label = sample.label, let clean = try? SampleStore.sanitizedLabel(label) {
+                precondition(!clean.isEmpty && !clean.hasPrefix(".") && !clean.contains("/"), "the store accepted label '\(clean)'")
+            }
+            checkRoundTrip(sample)
+        }
+        if let samples = ReaderInvariants.read("JSON Lines samples", file: "fuzz.jsonl", bytes: data.count, {
+            try JSONLines.decode(data, file: "fuzz.jsonl")
+        }) {
+            for s in samples { checkRoundTrip(s) }
+        }
     }
 }
 
@@ -43,26 +46,3 @@ func checkRoundTrip(_ sample: Sample) {
     precondition(again.gesture == sample.gesture && again.label == sample.label
                  && again.subject == sample.subject && again.meta == sample.meta, "round trip changed the sample")
 }
-
-#if FUZZING
-// Both entry points are defined so the target links with either linker: gold resolves
-// `main` to `FuzzNativeJSON_main` (SwiftPM's --defsym), lld may pull libFuzzer's own main,
-// which calls LLVMFuzzerTestOneInput.
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    fuzzOne(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-    return 0
-}
-
-@_cdecl("FuzzNativeJSON_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    FuzzDriver.runLibFuzzer(argc: argc, argv: argv, body: fuzzOne)
-}
-#else
-@main
-struct FuzzNativeJSON {
-    static func main() {
-        exit(FuzzDriver.replay(name: "FuzzNativeJSON", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne))
-    }
-}
-#endif

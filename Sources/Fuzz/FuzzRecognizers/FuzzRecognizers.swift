@@ -9,50 +9,53 @@ import GestureMatching
 /// detector preset, on whole strokes and point by point, and every matcher (against the
 /// shipped templates and against the fuzzed gesture used as a template). None may trap; documented
 /// results (counts, nil for degenerate input, stream end = whole-stroke decision) are checked.
-func fuzzOne(_ data: Data) {
-    var reader = GestureBytes(data)
-    let gesture = reader.gesture()
-    let count = Int(reader.byte() % 96) + 1
-    let granularity = Int(reader.byte() % 8) + 1
-    let angle = Double(Int8(bitPattern: reader.byte())) / 16
+@main
+enum FuzzRecognizers: FuzzTarget {
+    static func fuzzOne(_ data: Data) {
+        var reader = GestureBytes(data)
+        let gesture = reader.gesture()
+        let count = Int(reader.byte() % 96) + 1
+        let granularity = Int(reader.byte() % 8) + 1
+        let angle = Double(Int8(bitPattern: reader.byte())) / 16
 
-    for stroke in gesture.strokes {
-        let r = stroke.resampled(count: count)
-        precondition(r.count == count, "resampled(count: \(count)) gave \(r.count) points")
-        precondition(r.points.first == stroke.points.first, "resampling moved the first point")
-        _ = stroke.smoothed(granularity: granularity)
-        _ = stroke.turningAngles
-        _ = stroke.totalTurning
-        _ = stroke.deduplicated
-        _ = stroke.duration
-        _ = stroke.pathLength
-        _ = stroke.indicativeAngle
-        _ = stroke.rotated(by: angle)
-        _ = stroke.scaled(toSquare: 250)
-        _ = stroke.scaled(uniformlyTo: 1)
-        _ = stroke.translated(centroidTo: .zero)
-        if stroke.points.count >= 2 {
-            _ = Angles.angleBetweenPoints(stroke.points[0], stroke.points[1])
-            _ = Angles.legacyAngleBetweenPoints(stroke.points[0], stroke.points[1])
-        }
-        if stroke.points.count >= 4 {
-            let p = stroke.points
-            if let a = Angles.angleBetweenLines(p[0], p[1], p[2], p[3]) {
-                precondition(a >= 0 && a <= 180, "angleBetweenLines gave \(a)")
+        for stroke in gesture.strokes {
+            let r = stroke.resampled(count: count)
+            precondition(r.count == count, "resampled(count: \(count)) gave \(r.count) points")
+            precondition(r.points.first == stroke.points.first, "resampling moved the first point")
+            _ = stroke.smoothed(granularity: granularity)
+            _ = stroke.turningAngles
+            _ = stroke.totalTurning
+            _ = stroke.deduplicated
+            _ = stroke.duration
+            _ = stroke.pathLength
+            _ = stroke.indicativeAngle
+            _ = stroke.rotated(by: angle)
+            _ = stroke.scaled(toSquare: 250)
+            _ = stroke.scaled(uniformlyTo: 1)
+            _ = stroke.translated(centroidTo: .zero)
+            if stroke.points.count >= 2 {
+                _ = Angles.angleBetweenPoints(stroke.points[0], stroke.points[1])
+                _ = Angles.legacyAngleBetweenPoints(stroke.points[0], stroke.points[1])
+            }
+            if stroke.points.count >= 4 {
+                let p = stroke.points
+                if let a = Angles.angleBetweenLines(p[0], p[1], p[2], p[3]) {
+                    precondition(a >= 0 && a <= 180, "angleBetweenLines gave \(a)")
+                }
             }
         }
+        for stroke in gesture.strokes { runDetectors(stroke) }
+        MatcherRun.check(library: shippedTemplates, on: gesture)
+        MatcherRun.check(library: TemplateLibrary(templates: [Template(name: "fuzz", gesture: gesture)] + fixedTemplates),
+                         on: Gesture([FixedStrokes.all[0]]))
+        let g = gesture.resampled(count: count)
+        precondition(g.pointCount == count, "Gesture.resampled(count: \(count)) gave \(g.pointCount) points")
+        _ = gesture.smoothed(granularity: granularity)
+        _ = gesture.boundingBox
+        _ = gesture.centroid
+        _ = gesture.indicativeAngle
+        _ = gesture.scaled(toSquare: 250).translated(centroidTo: .zero)
     }
-    for stroke in gesture.strokes { runDetectors(stroke) }
-    MatcherRun.check(library: shippedTemplates, on: gesture)
-    MatcherRun.check(library: TemplateLibrary(templates: [Template(name: "fuzz", gesture: gesture)] + fixedTemplates),
-                     on: Gesture([FixedStrokes.all[0]]))
-    let g = gesture.resampled(count: count)
-    precondition(g.pointCount == count, "Gesture.resampled(count: \(count)) gave \(g.pointCount) points")
-    _ = gesture.smoothed(granularity: granularity)
-    _ = gesture.boundingBox
-    _ = gesture.centroid
-    _ = gesture.indicativeAngle
-    _ = gesture.scaled(toSquare: 250).translated(centroidTo: .zero)
 }
 
 /// Every registered detector's book presets, and the trained thresholds shipped in
@@ -93,24 +96,3 @@ func runDetectors(_ stroke: Stroke) {
     var stream = SwipeDetector.Stream(thresholds: .book)
     for p in stroke.points { _ = stream.add(p) }
 }
-
-#if FUZZING
-// Both entry points are defined so the target links with either linker (see FuzzDollarOneXML).
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    fuzzOne(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-    return 0
-}
-
-@_cdecl("FuzzRecognizers_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    FuzzDriver.runLibFuzzer(argc: argc, argv: argv, body: fuzzOne)
-}
-#else
-@main
-struct FuzzRecognizers {
-    static func main() {
-        exit(FuzzDriver.replay(name: "FuzzRecognizers", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne))
-    }
-}
-#endif

@@ -3,6 +3,59 @@ import Foundation
 import FuzzShim
 #endif
 
+/// A fuzz target: an executable whose `@main` type gives the body run on each input.
+///
+/// ```swift
+/// @main
+/// enum FuzzSessionLabels: FuzzTarget {
+///     static func fuzzOne(_ data: Data) { … }
+/// }
+/// ```
+///
+/// The inherited `main()` hands ``fuzzOne(_:)`` to ``FuzzDriver``: to libFuzzer in a
+/// `-DFUZZING` build (`tools/fuzz`), else to the replay of the files named on the command
+/// line. SwiftPM names the `@main` entry point `<Target>_main` and points the executable's
+/// `main` at it (`--defsym`), so this `main()` runs instead of libFuzzer's own.
+package protocol FuzzTarget {
+    /// Runs one input. It must return normally for every input (see ``FuzzDriver``).
+    static func fuzzOne(_ data: Data)
+    /// Runs once before the first input: checks the target's own fixtures. Default: nothing.
+    static func setUp()
+    /// Runs once after the replay, before the process exits. Default: nothing.
+    static func tearDown()
+}
+
+extension FuzzTarget {
+    package static func setUp() {}
+    package static func tearDown() {}
+
+    package static func main() {
+        setUp()
+        #if FUZZING
+        let status = FuzzDriver.runLibFuzzer(argc: CommandLine.argc, argv: CommandLine.unsafeArgv, body: fuzzOne)
+        #else
+        let status = FuzzDriver.replay(name: "\(Self.self)", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne)
+        #endif
+        tearDown()
+        exit(status)
+    }
+}
+
+#if FUZZING
+/// libFuzzer's per-input entry point: the callback ``FuzzDriver/runLibFuzzer(argc:argv:body:)``
+/// hands libFuzzer, running the body it was given. It also bears the name libFuzzer's own
+/// `main` calls, so a link that pulls that `main` in still resolves; should that `main` win
+/// over the target's, no body was given and it traps saying so.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let body = FuzzDriver.body else {
+        preconditionFailure("libFuzzer's own main ran instead of the fuzz target's: link so that `main` is <Target>_main")
+    }
+    body(bytes.map { Data(bytes: $0, count: size) } ?? Data())
+    return 0
+}
+#endif
+
 /// Runs a fuzz body in one of two ways:
 /// - built with `-sanitize=fuzzer,address -DFUZZING` (see `tools/fuzz`): under libFuzzer,
 ///   which feeds it mutated inputs until it crashes, leaks or times out;
@@ -12,7 +65,7 @@ import FuzzShim
 /// The body must return normally for every input: thrown reader errors are the expected
 /// outcome of bad input and are caught by the body; a trap, leak or hang is a bug.
 package enum FuzzDriver {
-    nonisolated(unsafe) private static var body: ((Data) -> Void)?
+    nonisolated(unsafe) fileprivate static var body: ((Data) -> Void)?
 
     #if FUZZING
     /// Hands control to libFuzzer; returns its exit status.
@@ -21,11 +74,7 @@ package enum FuzzDriver {
         Self.body = body
         var argc = argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
-        return LLVMFuzzerRunDriver(&argc, &argv) { bytes, size in
-            let data = bytes.map { Data(bytes: $0, count: size) } ?? Data()
-            FuzzDriver.body?(data)
-            return 0
-        }
+        return LLVMFuzzerRunDriver(&argc, &argv, fuzzTestOneInput)
     }
     #endif
 

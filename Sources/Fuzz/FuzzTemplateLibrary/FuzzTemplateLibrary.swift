@@ -7,40 +7,22 @@ import GestureMatching
 /// rejection thresholds decoder (`gesturelab.rejection/1`) on arbitrary bytes. A decoded
 /// library must round-trip, and every matcher built from it must rank fixed strokes
 /// without trapping (``MatcherRun``).
-func fuzzOne(_ data: Data) {
-    // (These decoders are given no file name: their callers name the file.)
-    if let library = ReaderInvariants.read("template library", file: nil, bytes: data.count, { try TemplateLibrary.decode(data) }) {
-        precondition(!library.templates.isEmpty, "decoded a library without templates")
-        let again: TemplateLibrary
-        do { again = try TemplateLibrary.decode(try library.encoded()) } catch {
-            preconditionFailure("a decoded library does not round-trip: \(error)")
-        }
-        precondition(again == library, "round trip changed the library")
-        for stroke in FixedStrokes.all { MatcherRun.check(library: library, on: Gesture([stroke])) }
-    }
-    if let t = ReaderInvariants.read("rejection thresholds", file: nil, bytes: data.count, { try RejectionThresholds.decode(data) }) {
-        for v in t.thresholds.values { precondition(v.isFinite && v >= 0, "accepted threshold \(v)") }
-        _ = t.accepts(Match(name: t.thresholds.keys.first ?? "x", templateIndex: 0, distance: 0.5, score: 0.5))
-    }
-}
-
-#if FUZZING
-// Both entry points are defined so the target links with either linker (see FuzzDollarOneXML).
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    fuzzOne(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-    return 0
-}
-
-@_cdecl("FuzzTemplateLibrary_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    FuzzDriver.runLibFuzzer(argc: argc, argv: argv, body: fuzzOne)
-}
-#else
 @main
-struct FuzzTemplateLibrary {
-    static func main() {
-        exit(FuzzDriver.replay(name: "FuzzTemplateLibrary", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne))
+enum FuzzTemplateLibrary: FuzzTarget {
+    static func fuzzOne(_ data: Data) {
+        // (These decoders are given no file name: their callers name the file.)
+        if let library = ReaderInvariants.read("template library", file: nil, bytes: data.count, { try TemplateLibrary.decode(data) }) {
+            precondition(!library.templates.isEmpty, "decoded a library without templates")
+            let again: TemplateLibrary
+            do { again = try TemplateLibrary.decode(try library.encoded()) } catch {
+                preconditionFailure("a decoded library does not round-trip: \(error)")
+            }
+            precondition(again == library, "round trip changed the library")
+            for stroke in FixedStrokes.all { MatcherRun.check(library: library, on: Gesture([stroke])) }
+        }
+        if let t = ReaderInvariants.read("rejection thresholds", file: nil, bytes: data.count, { try RejectionThresholds.decode(data) }) {
+            for v in t.thresholds.values { precondition(v.isFinite && v >= 0, "accepted threshold \(v)") }
+            _ = t.accepts(Match(name: t.thresholds.keys.first ?? "x", templateIndex: 0, distance: 0.5, score: 0.5))
+        }
     }
 }
-#endif

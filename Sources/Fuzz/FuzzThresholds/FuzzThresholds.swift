@@ -8,24 +8,27 @@ import GestureTraining
 /// detector, and `gesturelab.swipe/1`) on arbitrary bytes. Whatever decodes is
 /// then used: each detector runs on fixed strokes, whole and point by point, and the
 /// thresholds must encode and decode again to the same value.
-func fuzzOne(_ data: Data) {
-    for kind in DetectorKind.allCases {
-        guard let t = ReaderInvariants.read("\(kind.rawValue) thresholds", file: "fuzz.json", bytes: data.count, {
-            try AnyDetectorThresholds.decode(data, kind: kind, file: "fuzz.json")
-        }) else { continue }
-        exercise(t)
-        let again: AnyDetectorThresholds
-        do { again = try AnyDetectorThresholds.decode(try t.encoded(), kind: kind, file: "again.json") } catch {
-            preconditionFailure("decoded thresholds do not round-trip: \(error)")
+@main
+enum FuzzThresholds: FuzzTarget {
+    static func fuzzOne(_ data: Data) {
+        for kind in DetectorKind.allCases {
+            guard let t = ReaderInvariants.read("\(kind.rawValue) thresholds", file: "fuzz.json", bytes: data.count, {
+                try AnyDetectorThresholds.decode(data, kind: kind, file: "fuzz.json")
+            }) else { continue }
+            exercise(t)
+            let again: AnyDetectorThresholds
+            do { again = try AnyDetectorThresholds.decode(try t.encoded(), kind: kind, file: "again.json") } catch {
+                preconditionFailure("decoded thresholds do not round-trip: \(error)")
+            }
+            exercise(again)
         }
-        exercise(again)
-    }
-    if let s = try? JSONDecoder().decode(SwipeThresholds.self, from: data) {
-        let d = SwipeDetector(thresholds: s)
-        for stroke in FixedStrokes.all {
-            _ = d.detects(stroke)
-            var stream = SwipeDetector.Stream(thresholds: s)
-            for p in stroke.points { _ = stream.add(p) }
+        if let s = try? JSONDecoder().decode(SwipeThresholds.self, from: data) {
+            let d = SwipeDetector(thresholds: s)
+            for stroke in FixedStrokes.all {
+                _ = d.detects(stroke)
+                var stream = SwipeDetector.Stream(thresholds: s)
+                for p in stroke.points { _ = stream.add(p) }
+            }
         }
     }
 }
@@ -48,24 +51,3 @@ struct StreamRun: DetectorThresholdsVisitor {
         _ = stream.margin()
     }
 }
-
-#if FUZZING
-// Both entry points are defined so the target links with either linker (see FuzzDollarOneXML).
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    fuzzOne(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-    return 0
-}
-
-@_cdecl("FuzzThresholds_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    FuzzDriver.runLibFuzzer(argc: argc, argv: argv, body: fuzzOne)
-}
-#else
-@main
-struct FuzzThresholds {
-    static func main() {
-        exit(FuzzDriver.replay(name: "FuzzThresholds", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne))
-    }
-}
-#endif

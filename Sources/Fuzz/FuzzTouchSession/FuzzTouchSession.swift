@@ -9,39 +9,46 @@ import GestureEngine
 /// decoded configuration replays a fixed session. Neither may trap or hang. The fast
 /// line scanner must agree with the strict parser on every input: the same events, or
 /// the same error.
-func fuzzOne(_ data: Data) {
-    let fast = Result { try TouchSessionReader.decode(data, file: "fuzz.jsonl") }
-    let strict = Result { try TouchSessionReader.decodeWithoutScanner(data, file: "fuzz.jsonl") }
-    switch (fast, strict) {
-    case (.success(let a), .success(let b)):
-        precondition(a == b, "the scanner and the strict parser read different events")
-    case (.failure(let a), .failure(let b)):
-        precondition("\(a)" == "\(b)", "the scanner and the strict parser give different errors: \(a) / \(b)")
-    case (.success, .failure(let e)):
-        preconditionFailure("the scanner accepts what the strict parser refuses: \(e)")
-    case (.failure(let e), .success):
-        preconditionFailure("the scanner refuses what the strict parser accepts: \(e)")
+@main
+enum FuzzTouchSession: FuzzTarget {
+    static func fuzzOne(_ data: Data) {
+        let fast = Result { try TouchSessionReader.decode(data, file: "fuzz.jsonl") }
+        let strict = Result { try TouchSessionReader.decodeWithoutScanner(data, file: "fuzz.jsonl") }
+        switch (fast, strict) {
+        case (.success(let a), .success(let b)):
+            precondition(a == b, "the scanner and the strict parser read different events")
+        case (.failure(let a), .failure(let b)):
+            precondition("\(a)" == "\(b)", "the scanner and the strict parser give different errors: \(a) / \(b)")
+        case (.success, .failure(let e)):
+            preconditionFailure("the scanner accepts what the strict parser refuses: \(e)")
+        case (.failure(let e), .success):
+            preconditionFailure("the scanner refuses what the strict parser accepts: \(e)")
+        }
+        if let events = ReaderInvariants.read("touch session", file: "fuzz.jsonl", bytes: data.count, {
+            try TouchSessionReader.decode(data, file: "fuzz.jsonl")
+        }) {
+            var lastT = -Double.infinity
+            for e in events {
+                precondition(e.t.isFinite && e.t >= lastT, "accepted a non-finite or decreasing time")
+                lastT = e.t
+            }
+            for config in configurations {
+                _ = try? SessionReplayer.replay(events, through: config.makeArena(), file: "fuzz.jsonl")
+            }
+        }
+        if let config = ReaderInvariants.read("engine configuration", file: "fuzz.json", bytes: data.count, {
+            try RecognizerConfiguration.decode(data, file: "fuzz.json")
+        }) {
+            _ = try? SessionReplayer.replay(fixedSession, through: config.makeArena(), file: "fixed.jsonl")
+            // What decoded must encode, and decode again.
+            do { _ = try RecognizerConfiguration.decode(try config.encoded(), file: "again.json") } catch {
+                preconditionFailure("a decoded configuration does not round-trip: \(error)")
+            }
+        }
     }
-    if let events = ReaderInvariants.read("touch session", file: "fuzz.jsonl", bytes: data.count, {
-        try TouchSessionReader.decode(data, file: "fuzz.jsonl")
-    }) {
-        var lastT = -Double.infinity
-        for e in events {
-            precondition(e.t.isFinite && e.t >= lastT, "accepted a non-finite or decreasing time")
-            lastT = e.t
-        }
-        for config in configurations {
-            _ = try? SessionReplayer.replay(events, through: config.makeArena(), file: "fuzz.jsonl")
-        }
-    }
-    if let config = ReaderInvariants.read("engine configuration", file: "fuzz.json", bytes: data.count, {
-        try RecognizerConfiguration.decode(data, file: "fuzz.json")
-    }) {
-        _ = try? SessionReplayer.replay(fixedSession, through: config.makeArena(), file: "fixed.jsonl")
-        // What decoded must encode, and decode again.
-        do { _ = try RecognizerConfiguration.decode(try config.encoded(), file: "again.json") } catch {
-            preconditionFailure("a decoded configuration does not round-trip: \(error)")
-        }
+
+    static func setUp() {
+        precondition(!fixedSession.isEmpty && configurations.count == 2, "fixtures did not decode")
     }
 }
 
@@ -74,25 +81,3 @@ let fixedSession: [TouchSessionEvent] = {
     line(2.0, "ended", [(4, 150, 100)])
     return (try? TouchSessionReader.decode(Data(lines.joined(separator: "\n").utf8), file: "fixed.jsonl")) ?? []
 }()
-
-#if FUZZING
-// Both entry points are defined so the target links with either linker (see FuzzDollarOneXML).
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    fuzzOne(bytes.map { Data(bytes: $0, count: size) } ?? Data())
-    return 0
-}
-
-@_cdecl("FuzzTouchSession_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    FuzzDriver.runLibFuzzer(argc: argc, argv: argv, body: fuzzOne)
-}
-#else
-@main
-struct FuzzTouchSession {
-    static func main() {
-        precondition(!fixedSession.isEmpty && configurations.count == 2, "fixtures did not decode")
-        exit(FuzzDriver.replay(name: "FuzzTouchSession", arguments: Array(CommandLine.arguments.dropFirst()), body: fuzzOne))
-    }
-}
-#endif

@@ -10,12 +10,12 @@ extension RecognizerConfiguration {
     /// type with `thresholds` and `decide`.
     private static let keysByType: [String: Set<String>] = Dictionary(
         uniqueKeysWithValues: DetectorKind.allCases.map { ($0.rawValue, ["thresholds", "decide"]) }).merging([
-        "tap": ["taps", "touches", "maximumInterval", "maximumMovement", "maximumPressDuration", "maximumTapDistance"],
-        "swipe": ["touches", "directions", "minimumLength", "maximumVariance", "maximumDuration"],
-        "pan": ["minimumTouches", "maximumTouches", "minimumTranslation", "constrain"],
-        "pinch": ["minimumScaleChange"],
-        "rotation": ["minimumRotation"],
-        "longPress": ["minimumDuration", "allowableMovement", "touches"],
+        "tap": SettingKey.keys(TapRecognizer.Settings.configurationKeys),
+        "swipe": SettingKey.keys(SwipeRecognizer.Settings.configurationKeys).union(["directions"]),
+        "pan": SettingKey.keys(PanRecognizer.Settings.configurationKeys).union(["constrain"]),
+        "pinch": SettingKey.keys(PinchRecognizer.Settings.configurationKeys),
+        "rotation": SettingKey.keys(RotationRecognizer.Settings.configurationKeys),
+        "longPress": SettingKey.keys(LongPressRecognizer.Settings.configurationKeys),
         "template": ["library", "algorithm", "minimumScore", "rejection", "labels", "model"],
     ]) { a, _ in a }
 
@@ -74,20 +74,9 @@ extension RecognizerConfiguration {
             let spec: Spec
             switch type {
             case "tap":
-                var s = TapRecognizer.Settings()
-                s.tapsRequired = try fields.int("taps") ?? s.tapsRequired
-                s.touchesRequired = try fields.int("touches") ?? s.touchesRequired
-                s.maximumInterval = try fields.double("maximumInterval") ?? s.maximumInterval
-                s.maximumMovement = try fields.double("maximumMovement") ?? s.maximumMovement
-                s.maximumPressDuration = try fields.double("maximumPressDuration") ?? s.maximumPressDuration
-                s.maximumTapDistance = try fields.double("maximumTapDistance") ?? s.maximumTapDistance
-                spec = .tap(s)
+                spec = .tap(try fields.read(TapRecognizer.Settings(), TapRecognizer.Settings.configurationKeys))
             case "swipe":
-                var s = SwipeRecognizer.Settings()
-                s.touchesRequired = try fields.int("touches") ?? s.touchesRequired
-                s.minimumLength = try fields.double("minimumLength") ?? s.minimumLength
-                s.maximumVariance = try fields.double("maximumVariance") ?? s.maximumVariance
-                s.maximumDuration = try fields.double("maximumDuration")
+                var s = try fields.read(SwipeRecognizer.Settings(), SwipeRecognizer.Settings.configurationKeys)
                 if let names = try fields.strings("directions") {
                     var set = Set<SwipeDirection>()
                     for (k, n) in names.enumerated() {
@@ -100,10 +89,7 @@ extension RecognizerConfiguration {
                 }
                 spec = .swipe(s)
             case "pan":
-                var s = PanRecognizer.Settings()
-                s.minimumTouches = try fields.int("minimumTouches") ?? s.minimumTouches
-                s.maximumTouches = try fields.int("maximumTouches") ?? s.maximumTouches
-                s.minimumTranslation = try fields.double("minimumTranslation") ?? s.minimumTranslation
+                var s = try fields.read(PanRecognizer.Settings(), PanRecognizer.Settings.configurationKeys)
                 if let c = obj["constrain"] {
                     let g = "\(f).constrain"
                     guard let c = c as? [String: Any], c.count == 1 else {
@@ -126,13 +112,9 @@ extension RecognizerConfiguration {
                 }
                 spec = .pan(s)
             case "pinch":
-                var s = PinchRecognizer.Settings()
-                s.minimumScaleChange = try fields.double("minimumScaleChange") ?? s.minimumScaleChange
-                spec = .pinch(s)
+                spec = .pinch(try fields.read(PinchRecognizer.Settings(), PinchRecognizer.Settings.configurationKeys))
             case "rotation":
-                var s = RotationRecognizer.Settings()
-                s.minimumRotation = try fields.double("minimumRotation") ?? s.minimumRotation
-                spec = .rotation(s)
+                spec = .rotation(try fields.read(RotationRecognizer.Settings(), RotationRecognizer.Settings.configurationKeys))
             case "template":
                 spec = .template(try templateSpec(obj, field: f, file: file, loadFile: loadFile, loadModel: loadModel,
                                                   fields: fields))
@@ -145,11 +127,7 @@ extension RecognizerConfiguration {
                 spec = .detector(t, try decision(obj["decide"], field: f + ".decide",
                                                  default: t.kind.decidesWhileMoving ? .streaming : .end, bad))
             default: // "longPress"
-                var s = LongPressRecognizer.Settings()
-                s.minimumPressDuration = try fields.double("minimumDuration") ?? s.minimumPressDuration
-                s.allowableMovement = try fields.double("allowableMovement") ?? s.allowableMovement
-                s.touchesRequired = try fields.int("touches") ?? s.touchesRequired
-                spec = .longPress(s)
+                spec = .longPress(try fields.read(LongPressRecognizer.Settings(), LongPressRecognizer.Settings.configurationKeys))
             }
             let cancels: Bool
             if let v = obj["cancelsTouchesInView"] {
@@ -229,30 +207,23 @@ extension RecognizerConfiguration {
             }
             switch e.spec {
             case .tap(let s):
-                o["taps"] = s.tapsRequired; o["touches"] = s.touchesRequired
-                o["maximumInterval"] = s.maximumInterval; o["maximumMovement"] = s.maximumMovement
-                o["maximumPressDuration"] = s.maximumPressDuration; o["maximumTapDistance"] = s.maximumTapDistance
+                SettingKey.write(s, TapRecognizer.Settings.configurationKeys, to: &o)
             case .swipe(let s):
-                o["touches"] = s.touchesRequired
+                SettingKey.write(s, SwipeRecognizer.Settings.configurationKeys, to: &o)
                 o["directions"] = SwipeDirection.allCases.filter { s.directions.contains($0) }.map(\.rawValue)
-                o["minimumLength"] = s.minimumLength; o["maximumVariance"] = s.maximumVariance
-                if let d = s.maximumDuration { o["maximumDuration"] = d }
             case .pan(let s):
-                o["minimumTouches"] = s.minimumTouches
-                if s.maximumTouches != .max { o["maximumTouches"] = s.maximumTouches }
-                o["minimumTranslation"] = s.minimumTranslation
+                SettingKey.write(s, PanRecognizer.Settings.configurationKeys, to: &o)
                 switch s.constraint {
                 case .axis(let a)?: o["constrain"] = ["axis": a.rawValue]
                 case .rect(let x, let y, let w, let h)?: o["constrain"] = ["rect": [x, y, w, h]]
                 case nil: break
                 }
             case .pinch(let s):
-                o["minimumScaleChange"] = s.minimumScaleChange
+                SettingKey.write(s, PinchRecognizer.Settings.configurationKeys, to: &o)
             case .rotation(let s):
-                o["minimumRotation"] = s.minimumRotation
+                SettingKey.write(s, RotationRecognizer.Settings.configurationKeys, to: &o)
             case .longPress(let s):
-                o["minimumDuration"] = s.minimumPressDuration; o["allowableMovement"] = s.allowableMovement
-                o["touches"] = s.touchesRequired
+                SettingKey.write(s, LongPressRecognizer.Settings.configurationKeys, to: &o)
             case .detector(let t, let d):
                 o["thresholds"] = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(t))
                 o["decide"] = d.rawValue
@@ -306,4 +277,84 @@ struct ConfigurationFields {
         guard let list = v as? [String] else { throw bad("\(field).\(key)", "must be a list of strings") }
         return list
     }
+
+    /// `settings` with each of `keys` present in the object read into it, in the order given.
+    func read<Settings>(_ settings: Settings, _ keys: [SettingKey<Settings>]) throws -> Settings {
+        var s = settings
+        for k in keys { try k.read(self, &s) }
+        return s
+    }
+}
+
+/// One numeric setting of a recognizer's settings and its key in the configuration file:
+/// the one description that decoding, encoding and the allowed keys of each type use.
+struct SettingKey<Settings>: Sendable {
+    let key: String
+    /// Sets the setting from the object's `key`, when present (an error names the field).
+    let read: @Sendable (ConfigurationFields, inout Settings) throws -> Void
+    /// Writes the setting under `key`, unless it has the value that means "not set".
+    let write: @Sendable (Settings, inout [String: Any]) -> Void
+
+    static func int(_ key: String, _ path: WritableKeyPath<Settings, Int> & Sendable, omittedWhen unset: Int? = nil) -> Self {
+        Self(key: key,
+             read: { fields, s in s[keyPath: path] = try fields.int(key) ?? s[keyPath: path] },
+             write: { s, o in if s[keyPath: path] != unset { o[key] = s[keyPath: path] } })
+    }
+
+    static func double(_ key: String, _ path: WritableKeyPath<Settings, Double> & Sendable) -> Self {
+        Self(key: key,
+             read: { fields, s in s[keyPath: path] = try fields.double(key) ?? s[keyPath: path] },
+             write: { s, o in o[key] = s[keyPath: path] })
+    }
+
+    /// A setting whose absence means `nil` (no limit): written only when set.
+    static func double(_ key: String, _ path: WritableKeyPath<Settings, Double?> & Sendable) -> Self {
+        Self(key: key,
+             read: { fields, s in s[keyPath: path] = try fields.double(key) },
+             write: { s, o in if let v = s[keyPath: path] { o[key] = v } })
+    }
+
+    static func keys(_ keys: [SettingKey]) -> Set<String> { Set(keys.map(\.key)) }
+
+    static func write(_ settings: Settings, _ keys: [SettingKey], to object: inout [String: Any]) {
+        for k in keys { k.write(settings, &object) }
+    }
+}
+
+// The file's key for each numeric setting, in the order they are read.
+extension TapRecognizer.Settings {
+    static let configurationKeys: [SettingKey<Self>] = [
+        .int("taps", \.tapsRequired), .int("touches", \.touchesRequired),
+        .double("maximumInterval", \.maximumInterval), .double("maximumMovement", \.maximumMovement),
+        .double("maximumPressDuration", \.maximumPressDuration), .double("maximumTapDistance", \.maximumTapDistance),
+    ]
+}
+
+extension SwipeRecognizer.Settings {
+    static let configurationKeys: [SettingKey<Self>] = [
+        .int("touches", \.touchesRequired), .double("minimumLength", \.minimumLength),
+        .double("maximumVariance", \.maximumVariance), .double("maximumDuration", \.maximumDuration),
+    ]
+}
+
+extension PanRecognizer.Settings {
+    static let configurationKeys: [SettingKey<Self>] = [
+        .int("minimumTouches", \.minimumTouches), .int("maximumTouches", \.maximumTouches, omittedWhen: .max),
+        .double("minimumTranslation", \.minimumTranslation),
+    ]
+}
+
+extension PinchRecognizer.Settings {
+    static let configurationKeys: [SettingKey<Self>] = [.double("minimumScaleChange", \.minimumScaleChange)]
+}
+
+extension RotationRecognizer.Settings {
+    static let configurationKeys: [SettingKey<Self>] = [.double("minimumRotation", \.minimumRotation)]
+}
+
+extension LongPressRecognizer.Settings {
+    static let configurationKeys: [SettingKey<Self>] = [
+        .double("minimumDuration", \.minimumPressDuration), .double("allowableMovement", \.allowableMovement),
+        .int("touches", \.touchesRequired),
+    ]
 }

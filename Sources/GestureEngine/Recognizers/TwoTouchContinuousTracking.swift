@@ -4,7 +4,7 @@ import GestureGeometry
 /// once the recognizer's measure has moved far enough, then report `changed` with the
 /// measure and its velocity on every move, and end when either followed finger lifts.
 ///
-/// The recognizer measures (distance ratio, turned angle); this type decides the state:
+/// ``TwoFingerContinuousGesture`` measures (distance ratio, turned angle); this type decides the state:
 ///
 /// ```swift
 /// guard let (a, b) = tracking.positions(in: event) else { return }
