@@ -29,12 +29,8 @@ public struct DollarOneSettings: Hashable, Codable, Sendable {
 /// which is what $1 sees when jumps between strokes are ignored.
 public struct DollarOneMatcher: TemplateListMatcher {
     /// A normalized gesture: `points` x and y coordinates.
-    public struct Prepared: Hashable, Sendable {
-        var xs: [Double]
-        var ys: [Double]
-    }
+    public typealias Prepared = PointColumns
 
-    public static let algorithm = MatcherAlgorithm.dollarOne
     public let list: TemplateList<Prepared, DollarOneSettings>
 
     public init(list: TemplateList<Prepared, DollarOneSettings>) { self.list = list }

@@ -67,7 +67,6 @@ public struct JackknifeMatcher: TemplateListMatcher {
         }
     }
 
-    public static let algorithm = MatcherAlgorithm.jackknife
     public let list: TemplateList<Prepared, JackknifeSettings>
 
     public init(list: TemplateList<Prepared, JackknifeSettings>) { self.list = list }

@@ -25,12 +25,8 @@ public struct PDollarSettings: Hashable, Codable, Sendable {
 /// that never changes the minimum (all terms are non-negative).
 public struct PDollarMatcher: TemplateListMatcher {
     /// A normalized point cloud.
-    public struct Prepared: Hashable, Sendable {
-        var xs: [Double]
-        var ys: [Double]
-    }
+    public typealias Prepared = PointColumns
 
-    public static let algorithm = MatcherAlgorithm.pDollar
     public let list: TemplateList<Prepared, PDollarSettings>
 
     public init(list: TemplateList<Prepared, PDollarSettings>) { self.list = list }

@@ -35,7 +35,6 @@ public struct PPlusMatcher: TemplateListMatcher {
         var thetas: [Double]
     }
 
-    public static let algorithm = MatcherAlgorithm.pPlus
     public let list: TemplateList<Prepared, PPlusSettings>
 
     public init(list: TemplateList<Prepared, PPlusSettings>) { self.list = list }

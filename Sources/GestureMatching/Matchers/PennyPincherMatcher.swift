@@ -31,7 +31,6 @@ public struct PennyPincherMatcher: TemplateMatcher {
         package var vector: [Float]
     }
 
-    public static let algorithm = MatcherAlgorithm.pennyPincher
     public let settings: PennyPincherSettings
     public let names: [String]
     /// Row-major templates × `width` matrix.

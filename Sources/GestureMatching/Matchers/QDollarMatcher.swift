@@ -46,7 +46,6 @@ public struct QDollarMatcher: TemplateListMatcher {
         var table: [UInt16]
     }
 
-    public static let algorithm = MatcherAlgorithm.qDollar
     public let list: TemplateList<Prepared, QDollarSettings>
 
     public init(list: TemplateList<Prepared, QDollarSettings>) { self.list = list }

@@ -54,3 +54,10 @@ extension TemplateListMatcher {
         return Ranking.ranked(distances, names: list.names, limit: limit, score: scoreForDistance)
     }
 }
+
+/// A normalized gesture's points as two columns, `xs[i]` and `ys[i]` the i-th point: the
+/// prepared form of $1 (a resampled path) and $P (a point cloud).
+public struct PointColumns: Hashable, Sendable {
+    var xs: [Double]
+    var ys: [Double]
+}
