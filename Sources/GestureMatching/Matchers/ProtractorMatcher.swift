@@ -18,30 +18,15 @@ import GestureGeometry
 ///   rotation, 0…π.
 /// - `score`: `1 − distance / π`, 0…1. (Li's and Android's similarity is `1/distance`;
 ///   it is not bounded, so it is not used as the score.)
-public struct ProtractorMatcher: TemplateMatcher {
+public struct ProtractorMatcher: TemplateMatrixMatcher {
     /// A unit vector of `2 × points` Float32 values.
-    public struct Prepared: Hashable, Sendable {
-        package var vector: [Float]
-        package init(vector: [Float]) { self.vector = vector }
-    }
+    public typealias Prepared = PreparedVector
 
-    public let settings: ProtractorSettings
-    public let names: [String]
-    /// Row-major templates × `width` matrix of template vectors.
-    package let matrix: [Float]
-    package let width: Int
+    package let store: TemplateMatrix<ProtractorSettings>
+    package init(store: TemplateMatrix<ProtractorSettings>) { self.store = store }
+    package static func vectorWidth(_ settings: ProtractorSettings) -> Int { 2 * settings.points }
 
     public var templateCount: Int { names.count }
-
-    public init(names: [String], templates: [Prepared], settings: ProtractorSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        let width = 2 * settings.points
-        precondition(templates.allSatisfy { $0.vector.count == width }, "templates prepared with other settings")
-        self.names = names
-        self.settings = settings
-        self.width = width
-        self.matrix = templates.flatMap(\.vector)
-    }
 
     public static func prepare(_ gesture: Gesture, settings: ProtractorSettings) -> Prepared? {
         // A tap or a non-finite stroke has no shape to compare: no match rather than π/2 to
