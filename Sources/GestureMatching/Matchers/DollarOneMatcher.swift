@@ -49,14 +49,14 @@ public struct DollarOneMatcher: TemplateListMatcher {
         return Prepared(xs: normalized.points.map(\.x), ys: normalized.points.map(\.y))
     }
 
-    public static func score(forDistance d: Double) -> Double {
-        let half = 0.5 * (2 * DollarOneSettings.default.squareSize * DollarOneSettings.default.squareSize).squareRoot()
-        return Swift.max(0, Swift.min(1, 1 - d / half))
-    }
+    public static func score(forDistance d: Double) -> Double { score(d, squareSize: DollarOneSettings.default.squareSize) }
 
     /// The score in units of these settings' square.
-    public func scoreForDistance(_ d: Double) -> Double {
-        let half = 0.5 * (2 * settings.squareSize * settings.squareSize).squareRoot()
+    public func scoreForDistance(_ d: Double) -> Double { Self.score(d, squareSize: settings.squareSize) }
+
+    /// $1's score `1 − d / (½·√(2·size²))`, clamped to 0…1.
+    static func score(_ d: Double, squareSize size: Double) -> Double {
+        let half = 0.5 * (2 * size * size).squareRoot()
         return Swift.max(0, Swift.min(1, 1 - d / half))
     }
 

@@ -179,7 +179,7 @@ public struct NDollarMatcher: TemplateListMatcher {
         guard d.isFinite else { return 0 }
         switch matching {
         case .protractor: return Swift.max(0, Swift.min(1, 1 - d / Double.pi))
-        case .goldenSection: return Swift.max(0, Swift.min(1, 1 - d / (0.5 * (2 * 250.0 * 250.0).squareRoot())))
+        case .goldenSection: return DollarOneMatcher.score(d, squareSize: 250)
         }
     }
 
