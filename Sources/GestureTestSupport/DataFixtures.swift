@@ -54,6 +54,13 @@ public enum DataFixtures {
         public var fileName: String { "\(name).\(ext)" }
     }
 
+    /// A bad one-sample JSON file: `{"format": "gesturelab.sample/<version>", <fields>}`.
+    static func sampleJSON(_ name: String, _ fields: String, version: Int = 1, field: String,
+                           location: String = "sample 1") -> BadInput {
+        BadInput(name: name, ext: "json", contents: #"{"format": "gesturelab.sample/\#(version)", \#(fields)}"#,
+                 field: field, location: location)
+    }
+
     /// The bad-input ladder of the acceptance criteria.
     public static let badInputs: [BadInput] = [
         BadInput(name: "truncated-xml", ext: "xml",
@@ -63,21 +70,11 @@ public enum DataFixtures {
                  field: "'X'", location: "line 4"),
         BadInput(name: "x-overflows", ext: "xml", contents: dollarOneXML(secondX: "1e400"),
                  field: "'X'", location: "line 4"),
-        BadInput(name: "json-nan-token", ext: "json",
-                 contents: #"{"format": "gesturelab.sample/1", "strokes": [[[1, 2], [NaN, 3]]]}"#,
-                 field: "strokes[0][1][0]", location: "line 1"),
-        BadInput(name: "json-huge-number", ext: "json",
-                 contents: #"{"format": "gesturelab.sample/1", "strokes": [[[1, 2], [3, 1e999]]]}"#,
-                 field: "strokes[0][1][1]", location: "sample 1"),
-        BadInput(name: "json-missing-strokes", ext: "json",
-                 contents: #"{"format": "gesturelab.sample/1", "label": "check"}"#,
-                 field: "'strokes'", location: "sample 1"),
-        BadInput(name: "json-unknown-format", ext: "json",
-                 contents: #"{"format": "gesturelab.sample/9", "strokes": [[[1, 2]]]}"#,
-                 field: "'format'", location: "sample 1"),
-        BadInput(name: "json-empty-stroke", ext: "json",
-                 contents: #"{"format": "gesturelab.sample/1", "strokes": [[[1, 2], [3, 4]], []]}"#,
-                 field: "strokes[1]", location: "sample 1"),
+        sampleJSON("json-nan-token", #""strokes": [[[1, 2], [NaN, 3]]]"#, field: "strokes[0][1][0]", location: "line 1"),
+        sampleJSON("json-huge-number", #""strokes": [[[1, 2], [3, 1e999]]]"#, field: "strokes[0][1][1]"),
+        sampleJSON("json-missing-strokes", #""label": "check""#, field: "'strokes'"),
+        sampleJSON("json-unknown-format", #""strokes": [[[1, 2]]]"#, version: 9, field: "'format'"),
+        sampleJSON("json-empty-stroke", #""strokes": [[[1, 2], [3, 4]], []]"#, field: "strokes[1]"),
         BadInput(name: "jsonl-nan-on-line-2", ext: "jsonl",
                  contents: nativeSampleJSON + "\n" + #"{"format": "gesturelab.sample/1", "strokes": [[[NaN, 2]]]}"# + "\n",
                  field: "strokes[0][0][0]", location: "line 2"),

@@ -23,18 +23,11 @@ public struct CheckmarkDetector: Hashable, Sendable {
     public var thresholds: CheckmarkThresholds
 
     public init(thresholds: CheckmarkThresholds = .checkPlease) { self.thresholds = thresholds }
-
-    /// Measures the stroke with the thresholds' settings.
-    public func measure(_ stroke: Stroke) -> Features {
-        Self.measure(stroke, settings: thresholds.settings)
-    }
 }
 
-extension CheckmarkDetector: ThresholdedShapeDetector {
+extension CheckmarkDetector: ShapeMeasuringDetector {
     public typealias BookRule = CheckPleaseRule
     public static let id = "checkmark"
-    public static var featureNames: [String] { Shape.names }
-    public static var countFeatureNames: Set<String> { Shape.countNames }
     public static let defaultSettings = ShapeSettings(resampleCount: 32)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["checkPlease", "checkplease"], title: "CheckPlease", thresholds: .checkPlease)]
@@ -45,7 +38,4 @@ extension CheckmarkDetector: ThresholdedShapeDetector {
     public static let tolerance = ShapeTolerance(rotationDegrees: 20, mirror: false)
     public static let shapeName: String? = "a check mark"
     public static let defaultLabel: String? = "check"
-    public static func features(ofResampled points: [Point], settings: ShapeSettings) -> [Double]? {
-        shape(resampled: points, settings: settings)?.vector
-    }
 }

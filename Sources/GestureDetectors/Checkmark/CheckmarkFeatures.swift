@@ -30,7 +30,7 @@ extension CheckmarkDetector {
 
     /// Measures of a two-leg stroke on equally spaced, smoothed points. The corner is the
     /// point that most lengthens the path start → corner → end compared with the chord.
-    public struct Shape: Hashable, Sendable {
+    public struct Shape: ShapeMeasures {
         /// Second leg length over first leg length (straight-line lengths).
         public var legRatio: Double
         /// Unit direction of the first leg (x right, y down).
@@ -80,11 +80,6 @@ extension CheckmarkDetector {
         /// training margin.
         public static let countNames: Set<String> = ["cornerCount", "corners", "reversals", "crossings"]
 
-        /// The measures by name, as a ``FeatureBox`` reads them.
-        public var values: [String: Double] {
-            Dictionary(uniqueKeysWithValues: zip(Self.names, vector))
-        }
-
         /// The measures in the order of ``names``.
         public var vector: [Double] {
             [legRatio, leg1DX, leg1DY, leg2DX, leg2DY, cornerAngle, cornerSharpness, cornerPosition,
@@ -118,15 +113,6 @@ extension CheckmarkDetector {
             length += p[i - 1].distance(to: p[i])
         }
         return out
-    }
-
-    /// Shape measures, or `nil` for a degenerate stroke (see ``measure(_:settings:)``).
-    public static func shape(_ stroke: Stroke, settings: ShapeSettings = defaultSettings) -> Shape? {
-        guard settings.resampleCount >= 3, settings.smoothingGranularity >= 1,
-              let p = StrokePreparation.prepared(stroke, count: settings.resampleCount,
-                                                 granularity: settings.smoothingGranularity)
-        else { return nil }
-        return shape(resampled: p, settings: settings)
     }
 
     /// Shape measures on equally spaced, smoothed points (what ``shape(_:settings:)``

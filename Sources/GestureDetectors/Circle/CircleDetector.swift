@@ -20,17 +20,11 @@ public struct CircleDetector: Hashable, Sendable {
     public var thresholds: CircleThresholds
 
     public init(thresholds: CircleThresholds = .sadun) { self.thresholds = thresholds }
-
-    public func measure(_ stroke: Stroke) -> Features {
-        Self.measure(stroke, settings: thresholds.settings)
-    }
 }
 
-extension CircleDetector: ThresholdedShapeDetector {
+extension CircleDetector: ShapeMeasuringDetector {
     public typealias BookRule = SadunRule
     public static let id = "circle"
-    public static var featureNames: [String] { Shape.names }
-    public static var countFeatureNames: Set<String> { Shape.countNames }
     public static let defaultSettings = ShapeSettings(resampleCount: 64)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["sadun"], title: "Sadun", thresholds: .sadun),
@@ -43,7 +37,4 @@ extension CircleDetector: ThresholdedShapeDetector {
     public static let tolerance = ShapeTolerance(rotationDegrees: 180, mirror: true)
     public static let shapeName: String? = "a circle"
     public static let defaultLabel: String? = "circle"
-    public static func features(ofResampled points: [Point], settings: ShapeSettings) -> [Double]? {
-        shape(resampled: points, settings: settings)?.vector
-    }
 }

@@ -34,7 +34,7 @@ extension CircleDetector {
     }
 
     /// Measures of roundness on equally spaced points, around the centroid.
-    public struct Shape: Hashable, Sendable {
+    public struct Shape: ShapeMeasures {
         /// Standard deviation of the distance to the centroid over its mean.
         public var radiusDeviation: Double
         /// Smallest distance to the centroid over the mean distance.
@@ -90,8 +90,6 @@ extension CircleDetector {
              turningConsistency, winding, aspectRatio, cornerCount, maxTurn, compactness, turningUnevenness,
              loops, loopSizeRatio, loopDrift]
         }
-
-        public var values: [String: Double] { Dictionary(uniqueKeysWithValues: zip(Self.names, vector)) }
     }
 
     /// How the shape measures are taken (``CircleDetector/defaultSettings``: 64 points, $1's N).
@@ -133,15 +131,6 @@ extension CircleDetector {
         if let t0 = first.t, let t1 = last.t { duration = t1 - t0 }
         return SadunMeasures(pointCount: p.count, duration: duration, inflections: inflections,
                              closureDistance: first.distance(to: last), transit: transit)
-    }
-
-    /// Shape measures, or `nil` for a degenerate stroke.
-    public static func shape(_ stroke: Stroke, settings: ShapeSettings = defaultSettings) -> Shape? {
-        guard settings.resampleCount >= 3, settings.smoothingGranularity >= 1,
-              let p = StrokePreparation.prepared(stroke, count: settings.resampleCount,
-                                                 granularity: settings.smoothingGranularity)
-        else { return nil }
-        return shape(resampled: p, settings: settings)
     }
 
     /// Shape measures on equally spaced, smoothed points (what ``shape(_:settings:)``

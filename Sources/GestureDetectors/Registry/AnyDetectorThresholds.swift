@@ -67,7 +67,7 @@ public struct AnyDetectorThresholds: Sendable {
     /// an unknown `format` version, another detector's format or another label included).
     public static func decode(_ data: Data, kind: DetectorKind) throws -> AnyDetectorThresholds {
         struct Format: Decodable { var format: String? }
-        let general = DetectorKind.forAnyLabel
+        let general = DetectorKind.shape
         if kind.defaultLabel != nil, kind != general,
            (try? StrictJSON.decode(Format.self, from: data))?.format?.hasPrefix("gesturelab.\(general.rawValue)/") == true {
             let t = try StrictJSON.decode(Decoding.self, from: data, configuration: general).value

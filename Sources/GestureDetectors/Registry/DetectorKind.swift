@@ -8,11 +8,7 @@ import Foundation
 /// ``allCases``.
 public struct DetectorKind: Sendable, CaseIterable, RawRepresentable, Codable, CustomStringConvertible {
     /// Every registered detector, in the order lists and help texts show them.
-    public static let allCases: [DetectorKind] = [
-        DetectorKind(CheckmarkDetector.self),
-        DetectorKind(CircleDetector.self),
-        DetectorKind(GeneralShapeDetector.self),
-    ]
+    public static let allCases: [DetectorKind] = [.checkmark, .circle, .shape]
 
     /// The detector type: its measures, default settings, presets and reference strokes.
     public let detector: any ShapeDetector.Type
@@ -33,15 +29,17 @@ public struct DetectorKind: Sendable, CaseIterable, RawRepresentable, Codable, C
     /// its default label: those that have one.
     public static var builtIn: [DetectorKind] { allCases.filter { $0.defaultLabel != nil } }
 
-    /// The detector trained for any label (`train detector --label L`, `shape-L.json` in a
-    /// model folder).
-    public static let forAnyLabel = DetectorKind(GeneralShapeDetector.self)
-
-    /// The check mark, circle and general shape detectors by name, for code and tests
-    /// that mean one of them.
+    /// The check mark detector.
     public static let checkmark = DetectorKind(CheckmarkDetector.self)
+    /// The circle detector.
     public static let circle = DetectorKind(CircleDetector.self)
+    /// The general shape detector: the one trained for any label (`train detector --label L`,
+    /// `shape-L.json` in a model folder).
     public static let shape = DetectorKind(GeneralShapeDetector.self)
+
+    /// The detector trained for any label: ``shape`` under its former second name.
+    @available(*, deprecated, renamed: "shape")
+    public static var forAnyLabel: DetectorKind { shape }
 
     /// The label a model folder trains it on by default (`check`, `circle`); `nil` for the
     /// detector trained per label.

@@ -56,6 +56,15 @@ extension AlgorithmSettings {
     }
 }
 
+/// Settings whose point count is a stored field: ``AlgorithmSettings/with(points:)`` sets it.
+public protocol PointCountSettings: AlgorithmSettings {
+    var points: Int { get set }
+}
+
+extension PointCountSettings {
+    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+}
+
 extension KeyedDecodingContainer where Key == MatcherSettingsField {
     /// A finite number in `range`, `nil` when absent; an error naming the field otherwise.
     public func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
@@ -63,6 +72,16 @@ extension KeyedDecodingContainer where Key == MatcherSettingsField {
         guard let v = try decodeIfPresent(Double.self, forKey: key) else { return nil }
         guard v.isFinite, range.contains(v) else {
             throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be in \(range.lowerBound)…\(range.upperBound), found \(v)")
+        }
+        return v
+    }
+
+    /// A field naming a case of `E` by its raw value, `nil` when absent; an error listing
+    /// the cases otherwise.
+    public func choice<E: RawRepresentable & CaseIterable>(_ name: String, _: E.Type) throws -> E? where E.RawValue == String {
+        guard let raw = try text(name) else { return nil }
+        guard let v = E(rawValue: raw) else {
+            throw bad(name, "must be \(E.allCases.map(\.rawValue).joined(separator: " or ")), found '\(raw)'")
         }
         return v
     }
@@ -88,8 +107,7 @@ func settingsNumber(_ v: Double) -> String {
 
 // MARK: - The built-in matchers' settings
 
-extension ProtractorSettings: AlgorithmSettings {
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+extension ProtractorSettings: PointCountSettings {
     public static var scoreMeaning: String { "Protractor score 1 − θ/π" }
     public var fieldsDescription: String {
         let r: String
@@ -124,8 +142,7 @@ extension ProtractorSettings: AlgorithmSettings {
     }
 }
 
-extension DollarOneSettings: AlgorithmSettings {
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+extension DollarOneSettings: PointCountSettings {
     public static var scoreMeaning: String { "$1 score 1 − d/(½√2·250)" }
     public var fieldsDescription: String {
         "\(points) points, square \(settingsNumber(squareSize)), search ±\(settingsNumber(angleRange * 180 / .pi))° to \(settingsNumber(anglePrecision * 180 / .pi))°"
@@ -136,8 +153,7 @@ extension DollarOneSettings: AlgorithmSettings {
         try c.put(anglePrecision * 180 / .pi, "anglePrecisionDegrees")
     }
     public static func decodeFields(from c: KeyedDecodingContainer<MatcherSettingsField>, points: Int) throws -> Self {
-        var s = DollarOneSettings()
-        s.points = points
+        var s = DollarOneSettings.default.with(points: points)
         if let v = try c.number("squareSize", in: 1e-6...1e6) { s.squareSize = v }
         if let v = try c.number("angleRangeDegrees", in: 0...180) { s.angleRange = v * .pi / 180 }
         if let v = try c.number("anglePrecisionDegrees", in: 0.01...180) { s.anglePrecision = v * .pi / 180 }
@@ -145,36 +161,30 @@ extension DollarOneSettings: AlgorithmSettings {
     }
 }
 
-extension PDollarSettings: AlgorithmSettings {
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+extension PDollarSettings: PointCountSettings {
     public static var scoreMeaning: String { "$P score 1/(1 + d)" }
     public var fieldsDescription: String { "\(points) points, epsilon \(settingsNumber(epsilon))" }
     public func encodeFields(to c: inout KeyedEncodingContainer<MatcherSettingsField>) throws { try c.put(epsilon, "epsilon") }
     public static func decodeFields(from c: KeyedDecodingContainer<MatcherSettingsField>, points: Int) throws -> Self {
-        var s = PDollarSettings()
-        s.points = points
+        var s = PDollarSettings.default.with(points: points)
         if let v = try c.number("epsilon", in: 0...1) { s.epsilon = v }
         return s
     }
 }
 
-extension PPlusSettings: AlgorithmSettings {
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+extension PPlusSettings: PointCountSettings {
     public static var scoreMeaning: String { "$P+ score 1/(1 + d)" }
 }
 
-extension QDollarSettings: AlgorithmSettings {
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+extension QDollarSettings: PointCountSettings {
     public static var scoreMeaning: String { "$Q score 1/(1 + d)" }
 }
 
-extension PennyPincherSettings: AlgorithmSettings {
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+extension PennyPincherSettings: PointCountSettings {
     public static var scoreMeaning: String { "Penny Pincher score 1 − d/2 (mean cosine mapped to 0…1)" }
 }
 
-extension JackknifeSettings: AlgorithmSettings {
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+extension JackknifeSettings: PointCountSettings {
     public static var scoreMeaning: String { "Jackknife score 1/(1 + d)" }
     public var fieldsDescription: String { "\(points) points, \(measure.rawValue), band \(settingsNumber(bandFraction * 100))%" }
     public func encodeFields(to c: inout KeyedEncodingContainer<MatcherSettingsField>) throws {
@@ -183,12 +193,7 @@ extension JackknifeSettings: AlgorithmSettings {
     }
     public static func decodeFields(from c: KeyedDecodingContainer<MatcherSettingsField>, points: Int) throws -> Self {
         var s = JackknifeSettings(points: points)
-        if let m = try c.text("measure") {
-            guard let measure = Measure(rawValue: m) else {
-                throw c.bad("measure", "must be \(Measure.allCases.map(\.rawValue).joined(separator: " or ")), found '\(m)'")
-            }
-            s.measure = measure
-        }
+        if let v = try c.choice("measure", Measure.self) { s.measure = v }
         if let v = try c.number("bandFraction", in: 0...1) { s.bandFraction = v }
         return s
     }

@@ -121,7 +121,6 @@ public struct CombinedMatcher: TemplateMatcher {
         let parts: [any Sendable]
     }
 
-    public static let algorithm = MatcherAlgorithm.combined
     public let settings: CombinedSettings
     public let names: [String]
     /// Each component's matcher over the templates, in ``CombinedSettings/components`` order.

@@ -27,24 +27,13 @@ public struct DollarOneSettings: Hashable, Codable, Sendable {
 ///
 /// Multistroke input is treated as one stroke (strokes concatenated in drawing order),
 /// which is what $1 sees when jumps between strokes are ignored.
-public struct DollarOneMatcher: TemplateMatcher {
+public struct DollarOneMatcher: TemplateListMatcher {
     /// A normalized gesture: `points` x and y coordinates.
-    public struct Prepared: Hashable, Sendable {
-        var xs: [Double]
-        var ys: [Double]
-    }
+    public typealias Prepared = PointColumns
 
-    public static let algorithm = MatcherAlgorithm.dollarOne
-    public let settings: DollarOneSettings
-    public let names: [String]
-    let templates: [Prepared]
+    public let list: TemplateList<Prepared, DollarOneSettings>
 
-    public init(names: [String], templates: [Prepared], settings: DollarOneSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        self.names = names
-        self.templates = templates
-        self.settings = settings
-    }
+    public init(list: TemplateList<Prepared, DollarOneSettings>) { self.list = list }
 
     public static func prepare(_ gesture: Gesture, settings: DollarOneSettings) -> Prepared? {
         // A tap or a non-finite stroke has no shape to compare; fitting into the unit box
@@ -60,50 +49,27 @@ public struct DollarOneMatcher: TemplateMatcher {
         return Prepared(xs: normalized.points.map(\.x), ys: normalized.points.map(\.y))
     }
 
-    public static func score(forDistance d: Double) -> Double {
-        let half = 0.5 * (2 * DollarOneSettings.default.squareSize * DollarOneSettings.default.squareSize).squareRoot()
+    public static func score(forDistance d: Double) -> Double { score(d, squareSize: DollarOneSettings.default.squareSize) }
+
+    /// The score in units of these settings' square.
+    public func scoreForDistance(_ d: Double) -> Double { Self.score(d, squareSize: settings.squareSize) }
+
+    /// $1's score `1 − d / (½·√(2·size²))`, clamped to 0…1.
+    static func score(_ d: Double, squareSize size: Double) -> Double {
+        let half = 0.5 * (2 * size * size).squareRoot()
         return Swift.max(0, Swift.min(1, 1 - d / half))
-    }
-
-    private func scoreForDistance(_ d: Double) -> Double {
-        let half = 0.5 * (2 * settings.squareSize * settings.squareSize).squareRoot()
-        return Swift.max(0, Swift.min(1, 1 - d / half))
-    }
-
-    public static func distance(_ candidate: Prepared, _ template: Prepared, settings: DollarOneSettings) -> Double {
-        DollarOneMatcher(names: [], templates: [], settings: settings).distanceAtBestAngle(candidate, template)
-    }
-
-    public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
-        let distances = templates.map { distanceAtBestAngle(candidate, $0) }
-        return Ranking.ranked(distances, names: names, limit: limit, score: scoreForDistance)
     }
 
     /// Golden-section search for the rotation of `c` closest to `t` ($1's
     /// DistanceAtBestAngle). The candidate's centroid is the origin after preparing.
-    func distanceAtBestAngle(_ c: Prepared, _ t: Prepared) -> Double {
-        let phi = 0.5 * (-1 + 5.0.squareRoot())
-        var a = -settings.angleRange, b = settings.angleRange
-        var x1 = phi * a + (1 - phi) * b
-        var f1 = distance(c, t, rotatedBy: x1)
-        var x2 = (1 - phi) * a + phi * b
-        var f2 = distance(c, t, rotatedBy: x2)
-        while abs(b - a) > settings.anglePrecision {
-            if f1 < f2 {
-                b = x2; x2 = x1; f2 = f1
-                x1 = phi * a + (1 - phi) * b
-                f1 = distance(c, t, rotatedBy: x1)
-            } else {
-                a = x1; x1 = x2; f1 = f2
-                x2 = (1 - phi) * a + phi * b
-                f2 = distance(c, t, rotatedBy: x2)
-            }
+    public static func distance(_ c: Prepared, _ t: Prepared, settings: DollarOneSettings) -> Double {
+        goldenSectionMinimum(-settings.angleRange, settings.angleRange, precision: settings.anglePrecision) {
+            distance(c, t, rotatedBy: $0)
         }
-        return Swift.min(f1, f2)
     }
 
     /// Mean distance between `c` rotated by `angle` about the origin and `t`.
-    func distance(_ c: Prepared, _ t: Prepared, rotatedBy angle: Double) -> Double {
+    static func distance(_ c: Prepared, _ t: Prepared, rotatedBy angle: Double) -> Double {
         let n = Swift.min(c.xs.count, t.xs.count)
         guard n > 0 else { return .infinity }
         let cosA = cos(angle), sinA = sin(angle)

@@ -59,7 +59,7 @@ public struct FTLSettings: Hashable, Codable, Sendable {
 ///
 /// - `distance`: that sum (≥ 0; 0 for gestures equal up to position, scale and rotation).
 /// - `score`: `1 / (1 + distance)`.
-public struct FTLMatcher: TemplateMatcher {
+public struct FTLMatcher: TemplateListMatcher {
     /// The local shapes of a gesture, forward and reversed, as complex ratios a/b
     /// (re, im interleaved; NaN where a segment has zero length).
     public struct Prepared: Hashable, Sendable {
@@ -70,16 +70,9 @@ public struct FTLMatcher: TemplateMatcher {
         var backwardFull: [Bool]
     }
 
-    public let settings: FTLSettings
-    public let names: [String]
-    let templates: [Prepared]
+    public let list: TemplateList<Prepared, FTLSettings>
 
-    public init(names: [String], templates: [Prepared], settings: FTLSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        self.names = names
-        self.templates = templates
-        self.settings = settings
-    }
+    public init(list: TemplateList<Prepared, FTLSettings>) { self.list = list }
 
     public static func prepare(_ gesture: Gesture, settings: FTLSettings) -> Prepared? {
         guard let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
@@ -134,11 +127,6 @@ public struct FTLMatcher: TemplateMatcher {
         return Swift.min(forward, sum(candidate.forward, candidate.forwardFull, template.backward, template.backwardFull, settings.measure))
     }
 
-    public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
-        let distances = templates.map { Self.distance(candidate, $0, settings: settings) }
-        return Ranking.ranked(distances, names: names, limit: limit, score: Self.score(forDistance:))
-    }
-
     /// Σ of the local measure over the inner points both gestures have.
     static func sum(_ r: [Double], _ rFull: [Bool], _ s: [Double], _ sFull: [Bool], _ measure: FTLSettings.Measure) -> Double {
         let m = Swift.min(r.count, s.count) / 2
@@ -162,8 +150,7 @@ public struct FTLMatcher: TemplateMatcher {
     }
 }
 
-extension FTLSettings: AlgorithmSettings {
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+extension FTLSettings: PointCountSettings {
     public static var scoreMeaning: String { "!FTL score 1/(1 + d), d the summed local shape distance" }
     public var fieldsDescription: String {
         "\(points) points, \(measure.rawValue), \(resampling.rawValue)" + (directionInvariant ? ", either direction" : ", drawn direction")
@@ -175,18 +162,8 @@ extension FTLSettings: AlgorithmSettings {
     }
     public static func decodeFields(from c: KeyedDecodingContainer<MatcherSettingsField>, points: Int) throws -> Self {
         var s = FTLSettings(points: points)
-        if let m = try c.text("measure") {
-            guard let v = Measure(rawValue: m) else {
-                throw c.bad("measure", "must be \(Measure.allCases.map(\.rawValue).joined(separator: " or ")), found '\(m)'")
-            }
-            s.measure = v
-        }
-        if let r = try c.text("resampling") {
-            guard let v = Resampling(rawValue: r) else {
-                throw c.bad("resampling", "must be \(Resampling.allCases.map(\.rawValue).joined(separator: " or ")), found '\(r)'")
-            }
-            s.resampling = v
-        }
+        if let v = try c.choice("measure", Measure.self) { s.measure = v }
+        if let v = try c.choice("resampling", Resampling.self) { s.resampling = v }
         if let v = try c.decodeIfPresent(Bool.self, forKey: MatcherSettingsField("directionInvariant")) { s.directionInvariant = v }
         return s
     }

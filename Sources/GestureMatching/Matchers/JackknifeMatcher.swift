@@ -50,7 +50,7 @@ public struct JackknifeSettings: Hashable, Codable, Sendable {
 ///
 /// - `distance`: the corrected DTW cost (0 for the same trajectory).
 /// - `score`: `1 / (1 + distance)`.
-public struct JackknifeMatcher: TemplateMatcher {
+public struct JackknifeMatcher: TemplateListMatcher {
     /// A prepared trajectory: `count` samples of 2 values, and the two feature vectors.
     public struct Prepared: Hashable, Sendable {
         var samples: [Double]
@@ -67,17 +67,9 @@ public struct JackknifeMatcher: TemplateMatcher {
         }
     }
 
-    public static let algorithm = MatcherAlgorithm.jackknife
-    public let settings: JackknifeSettings
-    public let names: [String]
-    let templates: [Prepared]
+    public let list: TemplateList<Prepared, JackknifeSettings>
 
-    public init(names: [String], templates: [Prepared], settings: JackknifeSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        self.names = names
-        self.templates = templates
-        self.settings = settings
-    }
+    public init(list: TemplateList<Prepared, JackknifeSettings>) { self.list = list }
 
     public static func prepare(_ gesture: Gesture, settings: JackknifeSettings) -> Prepared? {
         guard settings.points >= 2, let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
@@ -119,11 +111,6 @@ public struct JackknifeMatcher: TemplateMatcher {
 
     public static func distance(_ candidate: Prepared, _ template: Prepared, settings: JackknifeSettings) -> Double {
         correction(candidate, template) * dtw(candidate, template, radius: settings.bandRadius, measure: settings.measure)
-    }
-
-    public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
-        let distances = templates.map { Self.distance(candidate, $0, settings: settings) }
-        return Ranking.ranked(distances, names: names, limit: limit, score: Self.score(forDistance:))
     }
 
     /// The product of the two correction factors, 1 / max(0.01, f_c · f_t) each.

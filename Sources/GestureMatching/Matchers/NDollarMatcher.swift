@@ -74,7 +74,7 @@ public struct NDollarSettings: Hashable, Codable, Sendable {
 ///   500√2, the largest the comparison can give.
 /// - `score`: `1 − distance/π` (`.protractor`) or `1 − distance/(½√2·250)`
 ///   (`.goldenSection`), clamped to 0…1: 0 for a filtered-out template.
-public struct NDollarMatcher: TemplateMatcher {
+public struct NDollarMatcher: TemplateListMatcher {
     /// One unistroke: `points` x, y pairs after $1's normalization (centroid at the
     /// origin, in the 250 square), stored as Float to keep hundreds per template small.
     public struct Unistroke: Hashable, Sendable {
@@ -93,16 +93,9 @@ public struct NDollarMatcher: TemplateMatcher {
         var strokeCount: Int
     }
 
-    public let settings: NDollarSettings
-    public let names: [String]
-    let templates: [Prepared]
+    public let list: TemplateList<Prepared, NDollarSettings>
 
-    public init(names: [String], templates: [Prepared], settings: NDollarSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        self.names = names
-        self.templates = templates
-        self.settings = settings
-    }
+    public init(list: TemplateList<Prepared, NDollarSettings>) { self.list = list }
 
     public static func prepare(_ gesture: Gesture, settings: NDollarSettings) -> Prepared? {
         guard let fitted = gesture.fittedToUnitBox(), fitted.pathLength > 0 else { return nil }
@@ -186,7 +179,7 @@ public struct NDollarMatcher: TemplateMatcher {
         guard d.isFinite else { return 0 }
         switch matching {
         case .protractor: return Swift.max(0, Swift.min(1, 1 - d / Double.pi))
-        case .goldenSection: return Swift.max(0, Swift.min(1, 1 - d / (0.5 * (2 * 250.0 * 250.0).squareRoot())))
+        case .goldenSection: return DollarOneMatcher.score(d, squareSize: 250)
         }
     }
 
@@ -225,11 +218,8 @@ public struct NDollarMatcher: TemplateMatcher {
         }
     }
 
-    public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
-        let distances = templates.map { Self.distance(candidate, $0, settings: settings) }
-        let matching = settings.matching
-        return Ranking.ranked(distances, names: names, limit: limit, score: { Self.score($0, matching: matching) })
-    }
+    /// The score on the scale of these settings' comparison.
+    public func scoreForDistance(_ d: Double) -> Double { Self.score(d, matching: settings.matching) }
 
     /// Li's closed form: a = Σ c·t, b = Σ (cx·ty − cy·tx) over the unit vectors, the best
     /// rotation θ = atan(b/a), distance acos(a cos θ + b sin θ).
@@ -254,21 +244,9 @@ public struct NDollarMatcher: TemplateMatcher {
 
     /// $1's golden-section search over ±45° to 2° for the smallest mean point distance.
     static func goldenSectionDistance(_ c: Unistroke, _ t: Unistroke) -> Double {
-        let phi = 0.5 * (-1 + 5.0.squareRoot())
-        var a = -Double.pi / 4, b = Double.pi / 4
-        let precision = 2 * Double.pi / 180
-        var x1 = phi * a + (1 - phi) * b, f1 = pathDistance(c, t, rotatedBy: x1)
-        var x2 = (1 - phi) * a + phi * b, f2 = pathDistance(c, t, rotatedBy: x2)
-        while abs(b - a) > precision {
-            if f1 < f2 {
-                b = x2; x2 = x1; f2 = f1
-                x1 = phi * a + (1 - phi) * b; f1 = pathDistance(c, t, rotatedBy: x1)
-            } else {
-                a = x1; x1 = x2; f1 = f2
-                x2 = (1 - phi) * a + phi * b; f2 = pathDistance(c, t, rotatedBy: x2)
-            }
+        goldenSectionMinimum(-Double.pi / 4, Double.pi / 4, precision: 2 * Double.pi / 180) {
+            pathDistance(c, t, rotatedBy: $0)
         }
-        return Swift.min(f1, f2)
     }
 
     /// Mean distance between corresponding points with `c` rotated by `angle` about its
@@ -287,12 +265,11 @@ public struct NDollarMatcher: TemplateMatcher {
     }
 }
 
-extension NDollarSettings: AlgorithmSettings {
+extension NDollarSettings: PointCountSettings {
     /// Up to 384 unistrokes per template (stroke orders and directions) cost memory and
     /// time that `auto` would spend on every training; $P, $P+ and $Q are already
     /// stroke-order- and direction-invariant candidates. Chosen explicitly with `--algorithm ndollar`.
     public static var isAutoCandidate: Bool { false }
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
     public static var scoreMeaning: String { "$N score 1 − θ/π (Protractor matching) or 1 − d/(½√2·250) (golden-section search)" }
     public var fieldsDescription: String {
         "\(points) points, \(matching.rawValue), 1D ratio \(settingsNumber(oneDRatio)), start angle \(settingsNumber(startAngleDegrees))°"
@@ -307,12 +284,7 @@ extension NDollarSettings: AlgorithmSettings {
     }
     public static func decodeFields(from c: KeyedDecodingContainer<MatcherSettingsField>, points: Int) throws -> Self {
         var s = NDollarSettings(points: points)
-        if let m = try c.text("matching") {
-            guard let v = Matching(rawValue: m) else {
-                throw c.bad("matching", "must be \(Matching.allCases.map(\.rawValue).joined(separator: " or ")), found '\(m)'")
-            }
-            s.matching = v
-        }
+        if let v = try c.choice("matching", Matching.self) { s.matching = v }
         if let v = try c.number("oneDRatio", in: 0...1) { s.oneDRatio = v }
         if let v = try c.number("startAngleDegrees", in: 0...180) { s.startAngleDegrees = v }
         if let v = try c.decodeIfPresent(Bool.self, forKey: MatcherSettingsField("requireSameStrokeCount")) { s.requireSameStrokeCount = v }

@@ -23,24 +23,13 @@ public struct PDollarSettings: Hashable, Codable, Sendable {
 ///
 /// Each cloud match stops early once its running sum reaches the best distance so far;
 /// that never changes the minimum (all terms are non-negative).
-public struct PDollarMatcher: TemplateMatcher {
+public struct PDollarMatcher: TemplateListMatcher {
     /// A normalized point cloud.
-    public struct Prepared: Hashable, Sendable {
-        var xs: [Double]
-        var ys: [Double]
-    }
+    public typealias Prepared = PointColumns
 
-    public static let algorithm = MatcherAlgorithm.pDollar
-    public let settings: PDollarSettings
-    public let names: [String]
-    let templates: [Prepared]
+    public let list: TemplateList<Prepared, PDollarSettings>
 
-    public init(names: [String], templates: [Prepared], settings: PDollarSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        self.names = names
-        self.templates = templates
-        self.settings = settings
-    }
+    public init(list: TemplateList<Prepared, PDollarSettings>) { self.list = list }
 
     public static func prepare(_ gesture: Gesture, settings: PDollarSettings) -> Prepared? {
         guard let cloud = normalizedCloud(gesture, points: settings.points) else { return nil }

@@ -27,7 +27,7 @@ public struct PPlusSettings: Hashable, Codable, Sendable {
 /// - `score`: `1 / (1 + distance)`, as for $P.
 /// Published: low-vision users' user-independent accuracy 83.8 % ($P) → 94.7 %, and 3×
 /// faster than $P.
-public struct PPlusMatcher: TemplateMatcher {
+public struct PPlusMatcher: TemplateListMatcher {
     /// A normalized cloud with turning angles.
     public struct Prepared: Hashable, Sendable {
         var xs: [Double]
@@ -35,17 +35,9 @@ public struct PPlusMatcher: TemplateMatcher {
         var thetas: [Double]
     }
 
-    public static let algorithm = MatcherAlgorithm.pPlus
-    public let settings: PPlusSettings
-    public let names: [String]
-    let templates: [Prepared]
+    public let list: TemplateList<Prepared, PPlusSettings>
 
-    public init(names: [String], templates: [Prepared], settings: PPlusSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        self.names = names
-        self.templates = templates
-        self.settings = settings
-    }
+    public init(list: TemplateList<Prepared, PPlusSettings>) { self.list = list }
 
     public static func prepare(_ gesture: Gesture, settings: PPlusSettings) -> Prepared? {
         guard let cloud = PDollarMatcher.normalizedCloud(gesture, points: settings.points) else { return nil }
@@ -77,11 +69,6 @@ public struct PPlusMatcher: TemplateMatcher {
 
     public static func distance(_ candidate: Prepared, _ template: Prepared, settings: PPlusSettings) -> Double {
         distance(candidate, template)
-    }
-
-    public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
-        let distances = templates.map { Self.distance(candidate, $0) }
-        return Ranking.ranked(distances, names: names, limit: limit, score: Self.score(forDistance:))
     }
 
     /// The $P+ distance min(d(a, b), d(b, a)); symmetric.

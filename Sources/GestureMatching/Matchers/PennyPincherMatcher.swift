@@ -25,28 +25,13 @@ public struct PennyPincherSettings: Hashable, Codable, Sendable {
 ///   (opposite directions). A zero-length segment (impossible after resampling a
 ///   gesture of positive length) would count as cosine 0.
 /// - `score`: `1 − distance / 2`, 0…1.
-public struct PennyPincherMatcher: TemplateMatcher {
+public struct PennyPincherMatcher: TemplateMatrixMatcher {
     /// The `n − 1` unit vectors, flattened `[x0, y0, x1, y1, …]`.
-    public struct Prepared: Hashable, Sendable {
-        package var vector: [Float]
-    }
+    public typealias Prepared = PreparedVector
 
-    public static let algorithm = MatcherAlgorithm.pennyPincher
-    public let settings: PennyPincherSettings
-    public let names: [String]
-    /// Row-major templates × `width` matrix.
-    let matrix: [Float]
-    let width: Int
-
-    public init(names: [String], templates: [Prepared], settings: PennyPincherSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        let width = 2 * (settings.points - 1)
-        precondition(templates.allSatisfy { $0.vector.count == width }, "templates prepared with other settings")
-        self.names = names
-        self.settings = settings
-        self.width = width
-        self.matrix = templates.flatMap(\.vector)
-    }
+    package let store: TemplateMatrix<PennyPincherSettings>
+    package init(store: TemplateMatrix<PennyPincherSettings>) { self.store = store }
+    package static func vectorWidth(_ settings: PennyPincherSettings) -> Int { 2 * (settings.points - 1) }
 
     public static func prepare(_ gesture: Gesture, settings: PennyPincherSettings) -> Prepared? {
         guard settings.points >= 2 else { return nil }

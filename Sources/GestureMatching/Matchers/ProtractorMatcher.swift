@@ -18,31 +18,15 @@ import GestureGeometry
 ///   rotation, 0…π.
 /// - `score`: `1 − distance / π`, 0…1. (Li's and Android's similarity is `1/distance`;
 ///   it is not bounded, so it is not used as the score.)
-public struct ProtractorMatcher: TemplateMatcher {
+public struct ProtractorMatcher: TemplateMatrixMatcher {
     /// A unit vector of `2 × points` Float32 values.
-    public struct Prepared: Hashable, Sendable {
-        package var vector: [Float]
-        package init(vector: [Float]) { self.vector = vector }
-    }
+    public typealias Prepared = PreparedVector
 
-    public static let algorithm = MatcherAlgorithm.protractor
-    public let settings: ProtractorSettings
-    public let names: [String]
-    /// Row-major templates × `width` matrix of template vectors.
-    package let matrix: [Float]
-    package let width: Int
+    package let store: TemplateMatrix<ProtractorSettings>
+    package init(store: TemplateMatrix<ProtractorSettings>) { self.store = store }
+    package static func vectorWidth(_ settings: ProtractorSettings) -> Int { 2 * settings.points }
 
     public var templateCount: Int { names.count }
-
-    public init(names: [String], templates: [Prepared], settings: ProtractorSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        let width = 2 * settings.points
-        precondition(templates.allSatisfy { $0.vector.count == width }, "templates prepared with other settings")
-        self.names = names
-        self.settings = settings
-        self.width = width
-        self.matrix = templates.flatMap(\.vector)
-    }
 
     public static func prepare(_ gesture: Gesture, settings: ProtractorSettings) -> Prepared? {
         // A tap or a non-finite stroke has no shape to compare: no match rather than π/2 to
@@ -249,9 +233,11 @@ public struct ProtractorMatcher: TemplateMatcher {
         acos(Swift.max(-1, Swift.min(1, similarity(a: Double(a), b: Double(b)))))
     }
 
-    /// `a·cos θ + b·sin θ` at the allowed best rotation (larger is closer).
+    /// `a·cos θ + b·sin θ` at the allowed best rotation (larger is closer), in the
+    /// precision of `a` and `b` (Float32 on the all-pairs path); a bounded rotation is
+    /// always searched in Double. Inlined, so each caller gets its own specialized copy.
     @inline(__always)
-    func similarity(a: Double, b: Double) -> Double {
+    func similarity<F: BinaryFloatingPoint>(a: F, b: F) -> F {
         switch settings.rotation {
         case .sensitive:
             return a
@@ -261,9 +247,10 @@ public struct ProtractorMatcher: TemplateMatcher {
             let r = (a * a + b * b).squareRoot()
             return a > 0 ? r : -r
         case .bounded(let maxAngle):
+            let a = Double(a), b = Double(b)
             let theta = a == 0 ? (b == 0 ? 0 : (b > 0 ? Double.pi / 2 : -Double.pi / 2)) : atan(b / a)
             let t = Swift.max(-maxAngle, Swift.min(maxAngle, theta))
-            return a * cos(t) + b * sin(t)
+            return F(a * cos(t) + b * sin(t))
         }
     }
 
@@ -299,21 +286,6 @@ public struct ProtractorMatcher: TemplateMatcher {
         return order.prefix(k).map { i in
             let d = distance(a: a[i], b: b[i])
             return Match(name: names[i], templateIndex: i, distance: d, score: Self.score(forDistance: d))
-        }
-    }
-
-    /// Float32 form of ``similarity(a:b:)`` for the all-pairs path.
-    @inline(__always)
-    func similarity(a: Float, b: Float) -> Float {
-        switch settings.rotation {
-        case .sensitive:
-            return a
-        case .invariant:
-            if a == 0 { return 0 }
-            let r = (a * a + b * b).squareRoot()
-            return a > 0 ? r : -r
-        case .bounded:
-            return Float(similarity(a: Double(a), b: Double(b)))
         }
     }
 

@@ -37,7 +37,7 @@ public struct QDollarSettings: Hashable, Codable, Sendable {
 /// - `distance`: that weighted sum of squared distances divided by the sum of the
 ///   weights, n(n + 1)/2: a weighted mean squared distance in the unit box.
 /// - `score`: `1 / (1 + distance)`.
-public struct QDollarMatcher: TemplateMatcher {
+public struct QDollarMatcher: TemplateListMatcher {
     /// A normalized cloud with its look-up table.
     public struct Prepared: Hashable, Sendable {
         var xs: [Double]
@@ -46,17 +46,9 @@ public struct QDollarMatcher: TemplateMatcher {
         var table: [UInt16]
     }
 
-    public static let algorithm = MatcherAlgorithm.qDollar
-    public let settings: QDollarSettings
-    public let names: [String]
-    let templates: [Prepared]
+    public let list: TemplateList<Prepared, QDollarSettings>
 
-    public init(names: [String], templates: [Prepared], settings: QDollarSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        self.names = names
-        self.templates = templates
-        self.settings = settings
-    }
+    public init(list: TemplateList<Prepared, QDollarSettings>) { self.list = list }
 
     public static func prepare(_ gesture: Gesture, settings: QDollarSettings) -> Prepared? {
         guard settings.points <= Int(UInt16.max),

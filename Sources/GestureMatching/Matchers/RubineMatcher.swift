@@ -53,7 +53,7 @@ public struct RubineSettings: Hashable, Codable, Sendable {
 /// - `score`: `1 / (1 + distance)`.
 /// - Rejection (``classify(prepared:)``): Rubine's estimate P(ĉ) = 1 / Σ_c exp(v_c − v_ĉ)
 ///   below 0.95, or the squared Mahalanobis distance above ½F².
-public struct RubineMatcher: TemplateMatcher {
+public struct RubineMatcher: TemplateListMatcher {
     /// The 13 features of one gesture.
     public struct Prepared: Hashable, Sendable {
         public var features: [Double]
@@ -74,9 +74,7 @@ public struct RubineMatcher: TemplateMatcher {
     /// Number of features.
     public static let featureCount = 13
 
-    public let settings: RubineSettings
-    public let names: [String]
-    let templates: [Prepared]
+    public let list: TemplateList<Prepared, RubineSettings>
     /// Class of each template (index into `classMeans`).
     let templateClass: [Int]
     /// Standardization: per-feature mean and scale over the templates; features constant
@@ -88,11 +86,10 @@ public struct RubineMatcher: TemplateMatcher {
     /// Inverse of the regularized common covariance (used × used, row-major).
     let inverse: [Double]
 
-    public init(names: [String], templates: [Prepared], settings: RubineSettings = .default) {
-        precondition(names.count == templates.count, "one name per template")
-        self.names = names
-        self.templates = templates
-        self.settings = settings
+    /// Trains the classifier on the list's templates.
+    public init(list: TemplateList<Prepared, RubineSettings>) {
+        self.list = list
+        let names = list.names, templates = list.templates, settings = list.settings
         let f = Self.featureCount
         // Standardize over the templates so the prior is the same in every unit.
         var center = [Double](repeating: 0, count: f), scale = [Double](repeating: 0, count: f)
@@ -257,8 +254,7 @@ public struct RubineMatcher: TemplateMatcher {
     }
 }
 
-extension RubineSettings: AlgorithmSettings {
-    public func with(points: Int) -> Self { var s = self; s.points = points; return s }
+extension RubineSettings: PointCountSettings {
     public static var scoreMeaning: String { "Rubine score 1/(1 + d), d the squared Mahalanobis distance to the class mean" }
     /// Not a distance between two gestures: the combined recognizer cannot scale it.
     public static var isCombinable: Bool { false }
