@@ -74,10 +74,24 @@ struct StrokeStructureTests {
         #expect(shape.loops == 3)
         #expect(shape.loopSizeRatio > 0.95)
         #expect(shape.loopDrift < 0.1)
-        // Measured on its last loop, it reads as one closed circle; its turning is the
-        // whole stroke's.
+        // Measured on its last full turn, it reads as one closed circle.
         #expect(shape.closure < 0.2)
-        #expect(abs(shape.revolutions - 3) < 0.1)
+        #expect(abs(shape.revolutions - 1) < 0.1)
+        #expect(abs(shape.winding - 1) < 0.1)
+    }
+
+    /// A repeated circle that stops short of closing its last loop is still measured on
+    /// one full, closed turn: the end of the stroke that turns through 2π.
+    @Test func aRepeatedCircleEndingMidLoopIsMeasuredOnItsLastFullTurn() throws {
+        let shape = try #require(CircleDetector.shape(loops(2.8)))
+        #expect(shape.loops == 3)
+        #expect(shape.closure < 0.3)
+        #expect(abs(shape.revolutions - 1) < 0.1)
+        let p = loops(2.5).points
+        let start = CircleDetector.lastFullTurnStart(p)
+        #expect(start > 0 && start < p.count / 2)
+        #expect(CircleDetector.lastFullTurnStart(loops(0.8).points) == 0)
+        #expect(CircleDetector.lastFullTurnStart([]) == 0)
     }
 
     @Test func aCircleDrawnOnceHasOneLoopAndIsMeasuredAsBefore() throws {
@@ -105,7 +119,8 @@ struct StrokeStructureTests {
     }
 
     /// Thresholds files written before these measures existed still read and decide as
-    /// before: their bound on the whole stroke's turning still refuses a repeated circle.
+    /// before: read without a bound on the loop count, they get `loops` ≤ 1, so a
+    /// repeated circle is still refused; a box that bounds the count accepts it.
     @Test func thresholdsWithoutTheNewMeasuresStillRead() throws {
         let json = """
         {"format": "gesturelab.circle/1", "rule": "trained",
@@ -115,5 +130,19 @@ struct StrokeStructureTests {
         #expect(t.accepts(loops(1)))
         #expect(!t.accepts(loops(2.2)))
         #expect(!t.accepts(loops(0.4)))
+        let counted = """
+        {"format": "gesturelab.circle/1", "rule": "trained",
+         "box": {"intervals": {"revolutions": {"lower": 0.6, "upper": 1.6, "scale": 0.4},
+                               "loops": {"lower": 1, "upper": 5, "scale": 1}}}}
+        """
+        let u = try JSONDecoder().decode(CircleThresholds.self, from: Data(counted.utf8))
+        #expect(u.accepts(loops(1)) && u.accepts(loops(2.2)) && u.accepts(loops(4)))
+        #expect(!u.accepts(loops(6)))
+        // Fed point by point (as the engine's circle recognizer feeds it), a circle drawn
+        // three times is decided when the finger lifts, never before.
+        var stream = CircleDetector.Stream(thresholds: u)
+        let fired = loops(3).points.map { stream.add($0) }
+        #expect(!fired.contains(true))
+        #expect(stream.end())
     }
 }

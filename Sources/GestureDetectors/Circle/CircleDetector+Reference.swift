@@ -2,10 +2,22 @@ import Foundation
 import GestureGeometry
 
 extension CircleDetector {
-    /// The most loops a circle may be drawn with unless training examples show more: 4.
-    /// People asked for a circle often go round two or more times; a trained box accepts
-    /// every loop count up to the larger of this and the most its positives had (``Shape/loops``).
-    public static let defaultMaxLoops = 4
+    /// The most loops a circle may be drawn with unless training examples show more: 5.
+    /// People asked for a circle often go round two or more times (another study's
+    /// participants went round up to five times); a trained box accepts every loop count
+    /// up to the larger of this and the most its positives had (``Shape/loops``).
+    public static let defaultMaxLoops = 5
+
+    /// A box trained before loops were counted (no `loops` bound) measured a repeated
+    /// circle over all its turns and so refused it; read today, where a repeated circle is
+    /// measured on its last full turn, it gets the bound `loops` ≤ 1 to keep deciding as
+    /// it did. Boxes that bound the loop count are returned unchanged.
+    public static func upgradedBox(_ box: FeatureBox) -> FeatureBox {
+        guard !box.intervals.isEmpty, box.intervals["loops"] == nil else { return box }
+        var out = box
+        out.intervals["loops"] = FeatureInterval(lower: 1, upper: 1, scale: 1)
+        return out
+    }
 
     /// Ideal circles a trained circle detector must accept, whatever the recorded
     /// positives were: geometrically perfect loops of 0.95, 1 and 1.05 turns, and perfect

@@ -64,9 +64,11 @@ extension CircleDetector {
         /// How many loops the stroke makes: a new loop starts each time the tangent has
         /// turned through another full turn, and counts once 70 % of it is drawn
         /// (1 for a circle drawn once, 3 for one drawn three times). With two or more
-        /// loops, every measure above but ``revolutions`` and ``winding`` (which stay the
-        /// whole stroke's) is taken on the **last** loop alone, and the loops are compared
-        /// with each other by ``loopSizeRatio`` and ``loopDrift``.
+        /// loops, every measure above is taken on the stroke's **last full turn** alone
+        /// (so ``revolutions`` is then about 1), and the loops are compared with each other
+        /// by ``loopSizeRatio`` and ``loopDrift``. A box that does not bound the loop count
+        /// (one trained before loops were counted) is read with the count bounded to one
+        /// loop, so it refuses what it refused before (``CircleDetector/upgradedBox(_:)``).
         public var loops: Double = 1
         /// Smallest loop's mean radius over the largest's: 1 for one loop or loops of one
         /// size; small for a spiral, whose loops shrink or grow.
@@ -135,8 +137,9 @@ extension CircleDetector {
 
     /// Shape measures on equally spaced, smoothed points (what ``shape(_:settings:)``
     /// measures after preparing the stroke). A stroke of two or more loops
-    /// (``Shape/loops``) is measured on its last loop, resampled to as many points, and
-    /// its loops compared by size and centre.
+    /// (``Shape/loops``) is measured on its last full turn — the shortest end of the
+    /// stroke whose tangent turns through 2π, resampled to as many points — and its loops
+    /// compared by size and centre.
     public static func shape(resampled p: [Point], settings: ShapeSettings) -> Shape? {
         guard StrokeStructure.loops(p).count >= 2 else { return singleLoopShape(p, settings: settings) }
         // Loops are cut and compared on a finer copy: a few resampled points a loop are
@@ -155,20 +158,33 @@ extension CircleDetector {
         let meanRadius = radii.reduce(0, +) / Double(radii.count)
         var drift = 0.0
         for i in centres.indices { for j in centres.indices where j > i { drift = Swift.max(drift, centres[i].distance(to: centres[j])) } }
-        // The last loop starts at the point where the one before it ended.
-        let last = Array(fine[(loops[loops.count - 1].lowerBound - 1)...])
+        // The last full turn is closed however far into its last loop the stroke ended, so
+        // its closure, roundness and turning read as one circle's, whatever the count.
+        let last = Array(fine[lastFullTurnStart(fine)...])
         let resampled = Stroke(last).resampled(count: p.count).points
-        guard resampled.count == p.count, var shape = singleLoopShape(resampled, settings: settings),
-              let whole = singleLoopShape(p, settings: settings) else { return nil }
-        // Turning and winding stay the whole stroke's (about the loop count), so a box that
-        // bounds them — every box trained before loops were counted — still refuses what
-        // it refused before.
-        shape.revolutions = whole.revolutions
-        shape.winding = whole.winding
+        guard resampled.count == p.count, var shape = singleLoopShape(resampled, settings: settings) else { return nil }
         shape.loops = Double(loops.count)
         shape.loopSizeRatio = smallest / largest
         shape.loopDrift = drift / meanRadius
         return shape
+    }
+
+    /// Where the stroke's last full turn starts: the latest vertex from which the tangent
+    /// turns through 2π (in the stroke's overall turning direction) up to the end; 0 when
+    /// the whole stroke turns less.
+    static func lastFullTurnStart(_ p: [Point]) -> Int {
+        guard p.count >= 3 else { return 0 }
+        var total = 0.0
+        for i in 1..<(p.count - 1) { total += Angles.signedTurn(from: p[i] - p[i - 1], to: p[i + 1] - p[i]) ?? 0 }
+        let sign: Double = total >= 0 ? 1 : -1
+        var turned = 0.0
+        var i = p.count - 2
+        while i >= 1 {
+            turned += sign * (Angles.signedTurn(from: p[i] - p[i - 1], to: p[i + 1] - p[i]) ?? 0)
+            if turned >= 2 * .pi { return i - 1 }
+            i -= 1
+        }
+        return 0
     }
 
     /// The measures of one loop (every measure but the loop count and comparisons).

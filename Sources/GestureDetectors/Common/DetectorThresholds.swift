@@ -159,7 +159,7 @@ enum TrainedRuleDecoding {
         }
         try checkIntervals(box, at: c.codingPath + [boxKey])
         let settings = try c.decodeIfPresent(ShapeSettings.self, forKey: settingsKey) ?? D.defaultSettings
-        return (settings, box)
+        return (settings, D.upgradedBox(box))
     }
 
     /// Refuses intervals no training makes: a lower bound above the upper one (the

@@ -44,6 +44,10 @@ public protocol ShapeDetector: Sendable {
     /// Names among ``featureNames`` that count something (corners, loops): training bounds
     /// them by whole numbers and never widens them by a margin; none by default.
     static var countFeatureNames: Set<String> { get }
+    /// A trained box as read from a file, brought up to what the measures mean today (a
+    /// box written before a measure existed may need a bound on it to decide as it did);
+    /// the box unchanged by default.
+    static func upgradedBox(_ box: FeatureBox) -> FeatureBox
     /// The book's presets, the default one first; none by default.
     static var bookPresets: [BookPreset<Self>] { get }
     /// Whether the detector decides while the finger moves unless told otherwise (the
@@ -67,6 +71,7 @@ extension ShapeDetector {
 
     public static var referenceStrokes: [Stroke] { [] }
     public static var countFeatureNames: Set<String> { [] }
+    public static func upgradedBox(_ box: FeatureBox) -> FeatureBox { box }
     public static var bookPresets: [BookPreset<Self>] { [] }
     public static var decidesWhileMoving: Bool { false }
     public static var tolerance: ShapeTolerance { .slightTilt }

@@ -122,10 +122,10 @@ extension RecognizerConfiguration {
                 // A registered rule-based detector (DetectorKind.allCases).
                 let kind = DetectorKind(rawValue: type) ?? .forAnyLabel
                 let t = try thresholds(obj["thresholds"], kind: kind, field: f + ".thresholds", file: file, loadFile: loadFile)
-                // When to decide follows the detector that measures (a general box standing
-                // for the check mark decides at touch end, as the general detector does).
+                // A book rule decides when its detector does (CheckPlease mid-stroke); trained
+                // thresholds decide at touch end, so a zig-zag's first legs never fire them.
                 spec = .detector(t, try decision(obj["decide"], field: f + ".decide",
-                                                 default: t.kind.decidesWhileMoving ? .streaming : .end, bad))
+                                                 default: !t.isTrained && t.kind.decidesWhileMoving ? .streaming : .end, bad))
             default: // "longPress"
                 spec = .longPress(try fields.read(LongPressRecognizer.Settings(), LongPressRecognizer.Settings.configurationKeys))
             }

@@ -19,7 +19,7 @@ extension RecognizerConfiguration {
             if t.role.defaultLabel == nil, let label = t.label { name += "-\(label)" }
             while names.contains(name) || c.recognizers.contains(where: { $0.name == name }) { name += "'" }
             names.append(name)
-            c.recognizers.append(Entry(name: name, spec: .detector(t, decision ?? (t.kind.decidesWhileMoving ? .streaming : .end))))
+            c.recognizers.append(Entry(name: name, spec: .detector(t, decision ?? (!t.isTrained && t.kind.decidesWhileMoving ? .streaming : .end))))
         }
         if let i = c.recognizers.firstIndex(where: { $0.name == "pan" }) {
             c.recognizers[i].requireToFail += names

@@ -8,116 +8,105 @@ extension ShippedTemplates {
 {
   "box" : {
     "intervals" : {
-      "absoluteRevolutions" : {
-        "lower" : -1.5579282278472255,
-        "scale" : 5.782150771357861,
-        "upper" : 15.457182639714237
+      "aspectRatio" : {
+        "lower" : 0.07399024759424837,
+        "scale" : 1.4969573724746206,
+        "upper" : 3.8864001717242584
       },
-      "closure" : {
-        "lower" : 0.4809330555299369,
-        "scale" : 0.2611227626363277,
-        "upper" : 0.9906301324203804
+      "chordRatio" : {
+        "lower" : 0.5078067534791902,
+        "scale" : 0.30550441534179673,
+        "upper" : 0.9510699593360129
       },
-      "compactness" : {
-        "lower" : -0.10922103656007578,
-        "scale" : 0.31234902249097857,
-        "upper" : 0.6162307437580163
+      "cornerAngle" : {
+        "lower" : 43.872008545819426,
+        "scale" : 62.16490872899652,
+        "upper" : 157.41129033985018
       },
       "cornerCount" : {
-        "lower" : -2.15,
-        "scale" : 9,
-        "upper" : 20.15
+        "lower" : 1,
+        "scale" : 1,
+        "upper" : 3
       },
-      "diagonalAngle" : {
-        "lower" : 3.1143348112041114,
-        "scale" : 34.554654119321285,
-        "upper" : 93.61091429355038
+      "cornerPosition" : {
+        "lower" : 0.09736895304245713,
+        "scale" : 0.19727225792868106,
+        "upper" : 0.532539762794547
       },
-      "endX" : {
-        "lower" : 0.3618733314530346,
-        "scale" : 0.22346606738012154,
-        "upper" : 1.078213123583043
+      "cornerSharpness" : {
+        "lower" : 31.904558214055292,
+        "scale" : 68.32599196928854,
+        "upper" : 292.58629673913856
       },
-      "endY" : {
-        "lower" : -0.09182521977133887,
-        "scale" : 0.262357770775252,
-        "upper" : 0.41479055404408083
+      "corners" : {
+        "lower" : 1,
+        "scale" : 1,
+        "upper" : 4
       },
-      "firstDirX" : {
-        "lower" : -0.9092464671211556,
-        "scale" : 0.6937562518678777,
-        "upper" : 1.2428145819652137
+      "crossings" : {
+        "lower" : 0,
+        "scale" : 1,
+        "upper" : 3
       },
-      "firstDirY" : {
-        "lower" : -1.5053591201432488,
-        "scale" : 1.474636793054345,
-        "upper" : 1.5161189376139115
+      "endRise" : {
+        "lower" : 0.10798055865716596,
+        "scale" : 0.6122197456220879,
+        "upper" : 1.0306109872811045
       },
-      "lastDirX" : {
-        "lower" : -1.0632097734758028,
-        "scale" : 0.5929484524640825,
-        "upper" : 1.2075318687518333
+      "leg1DX" : {
+        "lower" : -0.2639262502577676,
+        "scale" : 0.7046123576311083,
+        "upper" : 1.0352262253899607
       },
-      "lastDirY" : {
-        "lower" : -1.2787197834935955,
-        "scale" : 0.7965328354239493,
-        "upper" : 0.5602513170149817
+      "leg1DY" : {
+        "lower" : -0.27928968078969646,
+        "scale" : 0.7708467695648044,
+        "upper" : 1.0384850343779952
       },
-      "lengthOverDiagonal" : {
-        "lower" : 0.955764410372204,
-        "scale" : 0.31747696431417105,
-        "upper" : 1.7010017203917605
+      "leg1Straightness" : {
+        "lower" : 0.9805830730798509,
+        "scale" : 0.3883553162281945,
+        "upper" : 2.099612060370071
       },
-      "maxTurn" : {
-        "lower" : -22.165107919400675,
-        "scale" : 209.65200928547523,
-        "upper" : 570.2701449885329
+      "leg2DX" : {
+        "lower" : -0.20497299679383976,
+        "scale" : 0.635780046215989,
+        "upper" : 0.9893856261960281
       },
-      "meanCornerTurn" : {
-        "lower" : 12.161850633449504,
-        "scale" : 104.23144740232246,
-        "upper" : 334.8423385211526
+      "leg2DY" : {
+        "lower" : -1.0227329895475787,
+        "scale" : 0.45498950233998026,
+        "upper" : -0.2653628396555773
       },
-      "radiusDeviation" : {
-        "lower" : 0.43881778273993,
-        "scale" : 0.07145093054458812,
-        "upper" : 0.5940434509315999
+      "leg2Straightness" : {
+        "lower" : 0.9961643516158727,
+        "scale" : 0.08768402605867132,
+        "upper" : 1.1744163495084696
       },
-      "selfIntersections" : {
-        "lower" : -0.7,
-        "scale" : 2,
-        "upper" : 12.7
+      "legRatio" : {
+        "lower" : 1.5531095763562155,
+        "scale" : 2.323435857262778,
+        "upper" : 8.01345100609065
       },
-      "signedRevolutions" : {
-        "lower" : -3.745617604885367,
-        "scale" : 1.3810404480107694,
-        "upper" : 4.307592915465092
+      "reversals" : {
+        "lower" : 0,
+        "scale" : 1,
+        "upper" : 2
       },
-      "startX" : {
-        "lower" : -0.07763015116144216,
-        "scale" : 0.22180043188983348,
-        "upper" : 0.5030543954773594
-      },
-      "startY" : {
-        "lower" : 0.16598374753243242,
-        "scale" : 0.5124676628299867,
-        "upper" : 1.1793636819904956
-      },
-      "turningUnevenness" : {
-        "lower" : 0.1247580387878342,
-        "scale" : 1.487531882342235,
-        "upper" : 4.344833981742913
+      "totalAbsoluteTurning" : {
+        "lower" : 85.00000000000108,
+        "scale" : 197.13241711106397,
+        "upper" : 646.9333185825767
       }
     }
   },
-  "format" : "gesturelab.shape/1",
-  "label" : "check",
-  "provenance" : "gesturelab train detector checkmark --dataset datasets/dollar1-unistroke --positive check --target-fpr 0.005 --seed 1 --augment 8 --choose-settings --every-device --choose-detector --exclude-subject '1'; the shape detector did better on the inner folds; 4800 samples and 8 transformed copies of each (2700 positives, 40500 negatives) from 10 subjects; margin 0.35, strictness 0.5; inner leave-one-subject-out TPR 97.4%, FPR 0.4%; worst device shift TPR 97.4%, FPR 0.5%",
+  "format" : "gesturelab.checkmark/1",
+  "provenance" : "gesturelab train detector checkmark --dataset datasets/dollar1-unistroke --positive check --target-fpr 0.005 --seed 1 --augment 8 --choose-settings --every-device --everyday 200 --exclude-subject '1'; 6800 samples and 8 transformed copies of each (2700 positives, 58500 negatives) from 10 subjects; margin 0.05, strictness 0.25; inner leave-one-subject-out TPR 91.9%, FPR 0.4%; worst device shift TPR 91.3%, FPR 0.5%; worst negative family recorded, FPR 0.5%",
   "rule" : "trained",
   "settings" : {
     "cornerDegrees" : 45,
     "cornerWindow" : 3,
-    "resampleCount" : 64,
+    "resampleCount" : 16,
     "smoothingGranularity" : 4
   }
 }
@@ -128,69 +117,84 @@ extension ShippedTemplates {
   "box" : {
     "intervals" : {
       "aspectRatio" : {
-        "lower" : 0.33056239173576374,
-        "scale" : 0.3216402848719252,
-        "upper" : 1.1607928122754
+        "lower" : 0.3052933154544011,
+        "scale" : 0.31760989988371413,
+        "upper" : 1.0634946498161804
       },
       "closure" : {
-        "lower" : -0.42844014259558943,
-        "scale" : 0.8568802851911789,
-        "upper" : 2.0908598724798444
+        "lower" : -0.23905534685492014,
+        "scale" : 1.1952767342746007,
+        "upper" : 1.7751343720760655
       },
       "compactness" : {
-        "lower" : 0.17648860267402583,
-        "scale" : 0.367962453306551,
-        "upper" : 1.173755295839679
+        "lower" : 0.3570727353077917,
+        "scale" : 0.46296672089994784,
+        "upper" : 1.0823674133663932
       },
       "cornerCount" : {
-        "lower" : -2.5,
-        "scale" : 5,
-        "upper" : 12.5
+        "lower" : 0,
+        "scale" : 1,
+        "upper" : 10
+      },
+      "loopDrift" : {
+        "lower" : -0.29724530395785065,
+        "scale" : 1.4862265197892532,
+        "upper" : 2.6808358417741536
+      },
+      "loopSizeRatio" : {
+        "lower" : 0.7452520820737115,
+        "scale" : 0.34585614262906983,
+        "upper" : 1.069171228525814
+      },
+      "loops" : {
+        "lower" : 1,
+        "scale" : 1,
+        "upper" : 7
       },
       "maxRadiusRatio" : {
-        "lower" : 0.8931336894915253,
-        "scale" : 0.29844566919011606,
-        "upper" : 1.5946790032328533
+        "lower" : 0.9752818383030198,
+        "scale" : 0.33511189291744947,
+        "upper" : 2.2936689528630163
       },
       "maxTurn" : {
-        "lower" : 8.955993228552295,
-        "scale" : 59.29367441099184,
-        "upper" : 357.62387462707073
+        "lower" : 27.589727305385164,
+        "scale" : 55.06551564331525,
+        "upper" : 375.3537104893502
       },
       "minRadiusRatio" : {
-        "lower" : -0.060326540927641906,
-        "scale" : 0.3249878154252943,
-        "upper" : 1.1195326384985935
+        "lower" : 0.18388428036825072,
+        "scale" : 0.4275540423053268,
+        "upper" : 1.0425495392470117
       },
       "radiusDeviation" : {
-        "lower" : -0.05440486625454531,
-        "scale" : 0.16160698369321747,
-        "upper" : 0.47502016321332063
+        "lower" : -0.011087659361073574,
+        "scale" : 0.18743142476568497,
+        "upper" : 0.3937344148520816
       },
       "revolutions" : {
-        "lower" : 0.5998483809710644,
-        "scale" : 0.4043513513426903,
-        "upper" : 2.1581880399594033
+        "lower" : 0.7653696480827998,
+        "scale" : 0.30057981260553135,
+        "upper" : 1.4822116502583536
       },
       "turningConsistency" : {
-        "lower" : -0.07714636239168098,
-        "scale" : 0.38089498469827665,
-        "upper" : 1.1904474923491384
+        "lower" : 0.053011310143650556,
+        "scale" : 0.30144909906903394,
+        "upper" : 1.0602898198138069
       },
       "turningUnevenness" : {
-        "lower" : -0.04713792062704514,
-        "scale" : 0.38208448759703967,
-        "upper" : 0.8024058931274858
+        "lower" : 0.0001279139361185928,
+        "scale" : 0.4083634707901387,
+        "upper" : 0.8777733171218263
       },
       "winding" : {
-        "lower" : 0.21342506512899284,
-        "scale" : 0.2468693364907797,
-        "upper" : 1.747156155529443
+        "lower" : 0.8679445269943409,
+        "scale" : 0.29991548542891544,
+        "upper" : 1.458428482576976
       }
     }
   },
   "format" : "gesturelab.circle/1",
-  "provenance" : "gesturelab train detector circle --dataset datasets/dollar1-unistroke --positive circle --target-fpr 0.005 --seed 1 --augment 8 --choose-settings --every-device --exclude-subject '1'; 4800 samples and 8 transformed copies of each (2700 positives, 40500 negatives) from 10 subjects; margin 0.5, strictness 0.75; inner leave-one-subject-out TPR 98.3%, FPR 0.1%; worst device shift TPR 98.3%, FPR 0.3%",
+  "provenance" : "gesturelab train detector circle --dataset datasets/dollar1-unistroke --positive circle --target-fpr 0.01 --seed 1 --augment 8 --choose-settings --loops 5 --every-device --everyday 200 --exclude-subject '1'; 6800 samples and 8 transformed copies of each (5400 positives, 58500 negatives) from 10 subjects; margin 0.2, strictness 0.0; inner leave-one-subject-out TPR 84.9%, FPR 0.1%; worst device shift TPR 84.9%, FPR 0.9%; worst negative family everyday.loops, FPR 0.9%",
   "rule" : "trained",
   "settings" : {
     "cornerDegrees" : 45,

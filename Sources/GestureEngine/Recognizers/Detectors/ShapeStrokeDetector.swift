@@ -9,8 +9,10 @@ import GestureGeometry
 /// let check = StrokeRecognizer(name: "check", detector: ShapeStrokeDetector(thresholds: CheckmarkThresholds.checkPlease))
 /// let circle = StrokeRecognizer(name: "circle", detector: ShapeStrokeDetector(thresholds: CircleThresholds.sadun))
 /// ```
-/// It decides when the detector does by default (``GestureDetectors/ShapeDetector/decidesWhileMoving``:
-/// CheckPlease while the finger moves, Sadun's circle when it lifts). With ``DetectorDecision/streaming`` it recognizes at the point where its
+/// By default a book rule decides when its detector does (``GestureDetectors/ShapeDetector/decidesWhileMoving``:
+/// CheckPlease while the finger moves, Sadun's circle when it lifts) and trained
+/// thresholds decide when the finger lifts, so that the first two legs of a zig-zag
+/// never fire a check mark. With ``DetectorDecision/streaming`` it recognizes at the point where its
 /// `DetectorStream` fires (and, if it has not, asks the stream's whole-stroke decision
 /// when the finger lifts); with ``DetectorDecision/end`` it keeps the points and applies
 /// the whole-stroke test when the finger lifts. Reports the thresholds' label (if any) as
@@ -23,7 +25,7 @@ public struct ShapeStrokeDetector<D: ShapeDetector>: StrokeDetecting {
 
     public init(thresholds: DetectorThresholds<D>, decision: DetectorDecision? = nil) {
         self.thresholds = thresholds
-        self.decision = decision ?? (D.decidesWhileMoving ? .streaming : .end)
+        self.decision = decision ?? (thresholds.trainedBox == nil && D.decidesWhileMoving ? .streaming : .end)
         stream = DetectorStream(thresholds: thresholds)
     }
 
