@@ -54,22 +54,12 @@ public struct HeldOutCheck: Codable, Sendable, Hashable {
     public typealias Train = (_ examples: [Sample], _ negatives: [Sample]) throws -> Judge
 
     /// One proportion with its Wilson 95% interval.
-    public struct Rate: Codable, Sendable, Hashable {
-        public var count: Int
-        public var of: Int
-        public var rate: Double
-        public var interval: [Double]
-        public init(_ count: Int, of n: Int) {
-            self.count = count
-            self.of = n
-            rate = n > 0 ? Double(count) / Double(n) : 0
-            interval = n > 0 ? WilsonInterval(successes: count, trials: n).array : [0, 1]
-        }
-        /// `9 of 10 (90%, 95% CI 60–98%)`.
-        public var text: String {
-            "\(count) of \(of) (\(Self.pct(rate)), 95% CI \(Self.pct(interval[0]))–\(Self.pct(interval[1])))"
-        }
-        static func pct(_ v: Double) -> String { String(format: "%.0f%%", 100 * v) }
+    public typealias Rate = CountedRate<RateLayout>
+
+    /// ``Rate``'s JSON, which the recorder page reads: `count`, `of`, `rate`, `interval`.
+    public enum RateLayout: CountedRateLayout {
+        public static let keys: [(field: CountedRateField, key: String)] =
+            [(.count, "count"), (.total, "of"), (.value, "rate"), (.interval, "interval")]
     }
 
     /// One point of a label's learning curve.
@@ -296,4 +286,17 @@ public struct HeldOutCheck: Codable, Sendable, Hashable {
         let recognizer = model.recognizer
         return { recognizer.recognize($0).label }
     }
+}
+
+extension HeldOutCheck.Rate {
+    /// The strokes counted (`total`), as the JSON names them.
+    public var of: Int { total }
+    /// The share (`value`), as the JSON names it.
+    public var rate: Double { value }
+
+    /// `9 of 10 (90%, 95% CI 60–98%)`.
+    public var text: String {
+        "\(count) of \(of) (\(Self.pct(rate)), 95% CI \(Self.pct(interval[0]))–\(Self.pct(interval[1])))"
+    }
+    static func pct(_ v: Double) -> String { String(format: "%.0f%%", 100 * v) }
 }

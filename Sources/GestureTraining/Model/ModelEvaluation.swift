@@ -8,17 +8,12 @@ import GestureMatching
 /// (never 0/0 printed as 0 %).
 public enum ModelEvaluation {
     /// A proportion with its counts and interval.
-    public struct Rate: Hashable, Codable, Sendable {
-        public var value: Double
-        public var count: Int
-        public var total: Int
-        public var interval: [Double]
-        public init(_ count: Int, of total: Int) {
-            self.count = count
-            self.total = total
-            value = total > 0 ? Double(count) / Double(total) : 0
-            interval = WilsonInterval(successes: count, trials: total).array
-        }
+    public typealias Rate = CountedRate<RateLayout>
+
+    /// ``Rate``'s JSON: `value`, `count`, `total`, `interval`.
+    public enum RateLayout: CountedRateLayout {
+        public static let keys: [(field: CountedRateField, key: String)] =
+            [(.value, "value"), (.count, "count"), (.total, "total"), (.interval, "interval")]
     }
 
     public struct LabelFigures: Hashable, Codable, Sendable {

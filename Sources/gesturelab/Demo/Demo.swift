@@ -30,8 +30,8 @@ struct Demo: ParsableCommand, WritesOutputs {
     @Option(help: "Templates per label (K).")
     var templatesPerClass = 5
 
-    @Option(help: "Seed for every random choice.")
-    var seed: UInt64 = 1
+    @OptionGroup var seedOption: SeedOption
+    var seed: UInt64 { seedOption.seed }
 
     @OptionGroup var output: OutputOptions
 

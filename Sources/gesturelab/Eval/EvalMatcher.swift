@@ -22,8 +22,8 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         case newUser = "new-user"
     }
 
-    @Option(help: "A dataset folder, a sample file or a .jsonl dataset.")
-    var dataset: String
+    @OptionGroup var datasetPath: DatasetPathOption
+    var dataset: String { datasetPath.dataset }
 
     @Option(name: .customLong("protocol"), help: "user-dependent, user-independent, leave-one-label-out or new-user (one person, L labels, K examples each, `gesturelab train`'s defaults).")
     var evaluationProtocol: ProtocolOption = .userDependent
@@ -57,8 +57,8 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     @Option(help: "Repetitions per subject, speed and T.")
     var trials: Int = 100
 
-    @Option(help: "Seed of every random choice.")
-    var seed: UInt64 = 1
+    @OptionGroup var seedOption: SeedOption
+    var seed: UInt64 { seedOption.seed }
 
     @Option(help: "Only this speed (slow, medium, fast); all speeds, reported apart, when absent.")
     var speed: String?

@@ -148,8 +148,8 @@ struct DetectorChoiceOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The detector: \(DetectorKind.allCases.map(\.rawValue).joined(separator: ", ")); \(DetectorKind.forAnyLabel.rawValue) (for any label) when omitted."))
     var detectorArgument: DetectorKind?
 
-    @Option(help: "A dataset folder, sample file or .jsonl dataset.")
-    var dataset: String
+    @OptionGroup var datasetPath: DatasetPathOption
+    var dataset: String { datasetPath.dataset }
 
     @Option(help: "Any label of the dataset, for the detector trained per label (`--label zig_zag` is `\(DetectorKind.forAnyLabel.rawValue) --positive zig_zag`).")
     var label: String?

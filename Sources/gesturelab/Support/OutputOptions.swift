@@ -36,6 +36,20 @@ struct OutputOptions: ParsableArguments {
     }
 }
 
+/// `--dataset PATH`, the one dataset a command reads (`templates build`, `eval matcher`,
+/// `train detector`, `eval detector`).
+struct DatasetPathOption: ParsableArguments {
+    @Option(help: "A dataset folder, a sample file or a .jsonl dataset.")
+    var dataset: String
+}
+
+/// `--seed`, the one seed of every random choice a command makes (`train`, `train prior`,
+/// `eval matcher`, `demo`).
+struct SeedOption: ParsableArguments {
+    @Option(help: "Seed of every random choice.")
+    var seed: UInt64 = 1
+}
+
 /// Options shared by commands that read a dataset.
 struct DatasetOptions: ParsableArguments {
     @Option(name: .customLong("exclude-subject"),

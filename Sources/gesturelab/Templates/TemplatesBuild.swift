@@ -10,8 +10,8 @@ struct TemplatesBuild: ParsableCommand, WritesOutputs {
         commandName: "build",
         abstract: "Build a template library (gesturelab.templates/1) from a labelled dataset.")
 
-    @Option(help: "A dataset folder, a sample file or a .jsonl dataset.")
-    var dataset: String
+    @OptionGroup var datasetPath: DatasetPathOption
+    var dataset: String { datasetPath.dataset }
 
     @Option(name: [.customLong("templates-per-class"), .customLong("per-class")],
             help: "Templates per label (also --per-class, its former name); as in train.")

@@ -107,8 +107,8 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     @Option(help: "Splices of two half gestures added as negatives (needs two labels).")
     var splices = 200
 
-    @Option(help: "Seed for every random choice.")
-    var seed: UInt64 = 1
+    @OptionGroup var seedOption: SeedOption
+    var seed: UInt64 { seedOption.seed }
 
     @Flag(help: "Write the model even when a part's estimate is meaningless (a verifier that accepted nothing on its inner folds).")
     var force = false

@@ -42,8 +42,8 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
     @Option(help: "Target false-positive rate on the simulated people's other gestures (cross-fitted).")
     var targetFpr = 0.01
 
-    @Option(help: "Seed of every random choice.")
-    var seed: UInt64 = 1
+    @OptionGroup var seedOption: SeedOption
+    var seed: UInt64 { seedOption.seed }
 
     @OptionGroup var datasetOptions: DatasetOptions
     @OptionGroup var output: OutputOptions
