@@ -9,6 +9,7 @@ let handCircleBox = CircleThresholds(rule: .trained(settings: CircleDetector.def
     "revolutions": FeatureInterval(lower: 0.8, upper: 1.3),
     "compactness": FeatureInterval(lower: 0.85),
     "cornerCount": FeatureInterval(upper: 0),
+    "loops": FeatureInterval(lower: 1, upper: 1),
 ])))
 
 @Test func sadunPresetHasTheCookbookConstants() {

@@ -30,7 +30,7 @@ struct DetectorReferenceShapeTests {
         let url = DatasetLocator.packageRoot.appendingPathComponent("templates/circle.json")
         let thresholds = try JSONDecoder().decode(CircleThresholds.self, from: Data(contentsOf: url))
         for clockwise in [true, false] {
-            #expect(thresholds.accepts(CircleDetector.measure(Self.perfectCircle(radius: 120, start: 2, clockwise: clockwise))))
+            #expect(thresholds.accepts(Self.perfectCircle(radius: 120, start: 2, clockwise: clockwise)))
         }
     }
 
