@@ -306,7 +306,7 @@ import Testing
     /// tolerance and default label come from the type, and a kind decodes only its format.
     @Test func theRegistryReadsEverythingFromTheDetectorTypes() throws {
         #expect(DetectorKind.builtIn == [.checkmark, .circle])
-        #expect(DetectorKind.forAnyLabel == .shape && DetectorKind.shape.defaultPreset == nil)
+        #expect(DetectorKind.shape.defaultPreset == nil)
         #expect(DetectorKind.checkmark.defaultPreset == AnyDetectorThresholds(CheckmarkThresholds.checkPlease))
         #expect(DetectorKind.circle.presets.keys.sorted() == ["sadun", "sadunShapeOnly", "sadunWithoutInflectionTest"])
         #expect(DetectorKind.circle.preset(named: "SADUN-SHAPE-ONLY")?.thresholds == AnyDetectorThresholds(CircleThresholds.sadunShapeOnly))

@@ -21,7 +21,7 @@ struct ShippedTemplatesTests {
             let t = try #require(try ShippedTemplates.thresholds(for: kind, environment: [:]))
             #expect(t.origin.description == "templates/\(kind.rawValue).json, shipped with GestureLab")
         }
-        #expect(try ShippedTemplates.thresholds(for: .forAnyLabel, environment: [:]) == nil)
+        #expect(try ShippedTemplates.thresholds(for: .shape, environment: [:]) == nil)
         let library = try ShippedTemplates.library(environment: [:])
         #expect(library.value.names.count == 16)
     }

@@ -120,7 +120,7 @@ extension RecognizerConfiguration {
                                                   fields: fields))
             case let type where DetectorKind(rawValue: type) != nil:
                 // A registered rule-based detector (DetectorKind.allCases).
-                let kind = DetectorKind(rawValue: type) ?? .forAnyLabel
+                let kind = DetectorKind(rawValue: type) ?? .shape
                 let t = try thresholds(obj["thresholds"], kind: kind, field: f + ".thresholds", file: file, loadFile: loadFile)
                 // A book rule decides when its detector does (CheckPlease mid-stroke); trained
                 // thresholds decide at touch end, so a zig-zag's first legs never fire them.

@@ -31,7 +31,7 @@ public struct GestureModel: Sendable {
     public var thresholds: RejectionThresholds?
     public var verifier: RejectionVerifier?
     public var detectors: [DetectorKind: AnyDetectorThresholds]
-    /// Detectors trained for a label of the data (``GestureDetectors/DetectorKind/forAnyLabel``), by that label.
+    /// Detectors trained for a label of the data (``GestureDetectors/DetectorKind/shape``), by that label.
     public var shapeDetectors: [String: AnyDetectorThresholds]
     /// The recognizer with the manifest's matcher and active rejection rule.
     public let recognizer: ModelRecognizer
@@ -91,7 +91,7 @@ public struct GestureModel: Sendable {
     public static func detectorFile(_ kind: DetectorKind) -> String { "\(kind.rawValue).json" }
     /// `shape-LABEL.json`: the detector for any label (the general shape detector) trained for `label`.
     public static func shapeDetectorFile(_ label: String) -> String { "\(shapeFilePrefix)\(label).json" }
-    private static var shapeFilePrefix: String { "\(DetectorKind.forAnyLabel.rawValue)-" }
+    private static var shapeFilePrefix: String { "\(DetectorKind.shape.rawValue)-" }
     /// The label a `shape-LABEL.json` file name is for, or `nil`.
     public static func shapeLabel(ofFile name: String) -> String? {
         guard name.hasPrefix(shapeFilePrefix), name.hasSuffix(".json"), name.count > shapeFilePrefix.count + 5 else { return nil }
@@ -162,7 +162,7 @@ public struct GestureModel: Sendable {
         var shapeDetectors: [String: AnyDetectorThresholds] = [:]
         for name in shapeFiles {
             guard let label = shapeLabel(ofFile: name),
-                  let t = try decode(name, { try AnyDetectorThresholds.decode($0, kind: .forAnyLabel, file: folder.appendingPathComponent(name).path) })
+                  let t = try decode(name, { try AnyDetectorThresholds.decode($0, kind: .shape, file: folder.appendingPathComponent(name).path) })
             else { continue }
             guard t.label == label else {
                 throw GestureModelError.badPart(folder: dir, part: name, reason: "field 'label': '\(shownValue(t.label ?? "(none)"))' is not the label '\(shownValue(label))' the file is named for")

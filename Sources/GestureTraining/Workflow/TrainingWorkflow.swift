@@ -16,7 +16,7 @@ public struct TrainingResult: Sendable {
     /// Trained detector thresholds; a detector that could not be trained is absent and
     /// the manifest says why.
     public var detectors: [DetectorKind: AnyDetectorThresholds]
-    /// Detectors trained for a label of the data (``GestureDetectors/DetectorKind/forAnyLabel``) by
+    /// Detectors trained for a label of the data (``GestureDetectors/DetectorKind/shape``) by
     /// label (``TrainingSettings/shapeLabels``).
     public var shapeDetectors: [String: AnyDetectorThresholds] = [:]
     public var manifest: TrainingManifest
@@ -135,7 +135,7 @@ public enum TrainingWorkflow {
         var shapeDetectors: [String: AnyDetectorThresholds] = [:]
         var binary: [BinaryEvaluation] = []
         let wanted = settings.builtInDetectors.map { ($0.kind, $0.label, false) }
-            + settings.shapeLabels(in: labels).map { (DetectorKind.forAnyLabel, $0, true) }
+            + settings.shapeLabels(in: labels).map { (DetectorKind.shape, $0, true) }
         for (kind, label, perLabel) in wanted {
             let name = perLabel ? "\(kind.rawValue) detector for '\(label)'" : "\(kind.rawValue) detector"
             guard labels.contains(label) else {

@@ -86,7 +86,7 @@ struct BenchDetectors: ParsableCommand {
             }
             // The previous trained streams: the whole prefix measured again at each point.
             let tail = Swift.min(n - 2, 200)
-            if let (kind, t) = trained.first(where: { $0.0 == .forAnyLabel }) {
+            if let (kind, t) = trained.first(where: { $0.0 == .shape }) {
                 row("\(kind.rawValue) (trained)", "re-measure prefix", n, points: tail, seconds: best {
                     for end in (n - tail)..<n {
                         if t.accepts(Stroke(Array(pts[0...end]))) { sink += 1 }
@@ -107,7 +107,7 @@ struct BenchDetectors: ParsableCommand {
                     + r.method.padding(toLength: 18, withPad: " ", startingAt: 0)
                     + String(format: "%8d  %12.0f  %11.2f", r.points, r.pointsPerSecond, r.microsecondsPerPoint))
             }
-            let byLength = Dictionary(grouping: rows.filter { $0.detector == "\(DetectorKind.forAnyLabel.rawValue) (trained)" }, by: \.points)
+            let byLength = Dictionary(grouping: rows.filter { $0.detector == "\(DetectorKind.shape.rawValue) (trained)" }, by: \.points)
             for n in lengths {
                 guard let g = byLength[n], let s = g.first(where: { $0.method == "stream" }),
                       let r = g.first(where: { $0.method == "re-measure prefix" }) else { continue }

@@ -68,7 +68,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         let choice: DetectorEvaluator.Thresholds
         if let model {
             let loaded = try ModelCLI.load(model)
-            if detector == .forAnyLabel {
+            if detector == .shape {
                 guard let t = loaded.shapeDetectors[positiveLabel] else {
                     throw FileError(file: model, message: "the model holds no \(detector.rawValue) detector for '\(shownValue(positiveLabel))' (\(shownValue(GestureModel.shapeDetectorFile(positiveLabel))); train it with gesturelab train --shape-detector \(shownValue(positiveLabel)))")
                 }

@@ -145,13 +145,13 @@ struct OpenWorldOptions: ParsableArguments {
 
 /// Which detector and which label: `train detector` and `eval detector` share them.
 struct DetectorChoiceOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("The detector: \(DetectorKind.allCases.map(\.rawValue).joined(separator: ", ")); \(DetectorKind.forAnyLabel.rawValue) (for any label) when omitted."))
+    @Argument(help: ArgumentHelp("The detector: \(DetectorKind.allCases.map(\.rawValue).joined(separator: ", ")); \(DetectorKind.shape.rawValue) (for any label) when omitted."))
     var detectorArgument: DetectorKind?
 
     @OptionGroup var datasetPath: DatasetPathOption
     var dataset: String { datasetPath.dataset }
 
-    @Option(help: "Any label of the dataset, for the detector trained per label (`--label zig_zag` is `\(DetectorKind.forAnyLabel.rawValue) --positive zig_zag`).")
+    @Option(help: "Any label of the dataset, for the detector trained per label (`--label zig_zag` is `\(DetectorKind.shape.rawValue) --positive zig_zag`).")
     var label: String?
 
     @Option(help: "The label of the positive samples, e.g. check or circle; all others are negatives.")
@@ -162,14 +162,14 @@ struct DetectorChoiceOptions: ParsableArguments {
     var chooseDetector = false
 
     /// The detector: the argument, or the one trained for any label.
-    var detector: DetectorKind { detectorArgument ?? .forAnyLabel }
+    var detector: DetectorKind { detectorArgument ?? .shape }
 
     /// The other detectors `--choose-detector` tries: the one for any label, and any whose
     /// default label is the positive label.
     var otherDetectors: [DetectorKind] {
         guard chooseDetector else { return [] }
         return DetectorKind.allCases.filter {
-            $0 != detector && ($0 == .forAnyLabel || $0.defaultLabel == positiveLabel)
+            $0 != detector && ($0 == .shape || $0.defaultLabel == positiveLabel)
         }
     }
     /// The positive label: `--positive` or `--label`.
@@ -178,7 +178,7 @@ struct DetectorChoiceOptions: ParsableArguments {
     func validate() throws {
         if positive != nil && label != nil { throw ValidationError("give --positive or --label, not both") }
         guard let l = positive ?? label, !l.isEmpty else {
-            throw ValidationError(detectorArgument == nil || detectorArgument == .forAnyLabel
+            throw ValidationError(detectorArgument == nil || detectorArgument == .shape
                 ? "--label must name the label to detect (e.g. --label zig_zag)" : "--positive must name a label")
         }
     }
