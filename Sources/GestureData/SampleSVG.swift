@@ -40,57 +40,24 @@ public enum SampleSVG {
             guard let box else { return (settings.margin, settings.margin) }
             return ((p.x - box.minX) * scale + settings.margin, (p.y - box.minY) * scale + settings.margin)
         }
-        func f(_ v: Double) -> String { String(format: "%.2f", v) }
-
-        var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(f(width))" height="\(f(height))" \
-        viewBox="0 0 \(f(width)) \(f(height))">
-        <rect width="100%" height="100%" fill="white"/>
-
-        """
+        var svg = SVGDocument(width: width, height: height)
         let caption = [sample.label.map { "label: \($0)" }, sample.subject.map { "subject: \($0)" },
                        "\(strokes.count) stroke\(strokes.count == 1 ? "" : "s"), \(strokes.reduce(0) { $0 + $1.count }) points"]
             .compactMap { $0 }.joined(separator: " · ")
-        out += "<title>\(escape(caption))</title>\n"
+        svg.title = caption
         for (k, pts) in strokes.enumerated() where !pts.isEmpty {
-            let color = settings.colors.isEmpty ? "black" : settings.colors[k % settings.colors.count]
-            if pts.count > 1 {
-                let list = pts.map { let (x, y) = map($0); return "\(f(x)),\(f(y))" }.joined(separator: " ")
-                out += "<polyline fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\" stroke-linejoin=\"round\" "
-                    + "stroke-linecap=\"round\" points=\"\(list)\"/>\n"
-            }
+            let color = SVGDocument.color(k, of: settings.colors)
+            if pts.count > 1 { svg.polyline(pts.map(map), stroke: color, width: 2, cap: "round") }
             let (sx, sy) = map(pts[0])
-            out += "<circle class=\"start\" cx=\"\(f(sx))\" cy=\"\(f(sy))\" r=\"\(f(settings.startRadius))\" fill=\"\(color)\"/>\n"
-            out += "<text x=\"\(f(sx + settings.startRadius + 2))\" y=\"\(f(sy - settings.startRadius - 2))\" "
-                + "font-family=\"sans-serif\" font-size=\"11\" fill=\"\(color)\">\(k + 1)</text>\n"
+            svg.circle(cx: sx, cy: sy, r: settings.startRadius, fill: color, stroke: nil, class: "start")
+            svg.text("\(k + 1)", x: sx + settings.startRadius + 2, y: sy - settings.startRadius - 2, size: 11, fill: color)
         }
-        out += "<text x=\"\(f(settings.margin))\" y=\"\(f(height - 10))\" font-family=\"sans-serif\" font-size=\"12\" "
-            + "fill=\"#444\">\(escape(caption))</text>\n"
-        out += "</svg>\n"
-        return out
+        svg.text(caption, x: settings.margin, y: height - 10, size: 12, fill: "#444")
+        return svg.renderedText()
     }
 
     /// Writes ``render(_:settings:)`` to `url` atomically.
     public static func write(_ sample: Sample, to url: URL, settings: Settings = .default) throws {
         try AtomicFile.write(Data(render(sample, settings: settings).utf8), to: url)
-    }
-
-    /// Escapes text for an SVG (XML) text node or attribute: labels come from untrusted
-    /// files. Also used by GestureTraining's report plots.
-    package static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                if let a = c.asciiValue, a < 0x20, a != 0x09, a != 0x0A { out += " " } else { out.append(c) }
-            }
-        }
-        return out
     }
 }

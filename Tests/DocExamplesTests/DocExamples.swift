@@ -43,8 +43,17 @@ private func docExample4() async throws {
     }
 }
 
+/// Sources/GestureData/SVGDocument.swift:8
+private func docExample5(x: [[Double]], y: [Bool]) async throws {
+    do {
+        var svg = SVGDocument(width: 640, height: 420)
+        svg.text("ROC", x: 320, y: 20, anchor: .middle)
+        let bytes = svg.rendered()
+    }
+}
+
 /// Sources/GestureData/SampleSVG.swift:8
-private func docExample5(sample: Sample) async throws {
+private func docExample6(sample: Sample) async throws {
     do {
         let svg = SampleSVG.render(sample)               // a String
         try SampleSVG.write(sample, to: URL(fileURLWithPath: "check.svg"))
@@ -52,7 +61,7 @@ private func docExample5(sample: Sample) async throws {
 }
 
 /// Sources/GestureData/SampleStore.swift:11
-private func docExample6(sample: Sample) async throws {
+private func docExample7(sample: Sample) async throws {
     do {
         let store = try SampleStore(root: URL(fileURLWithPath: "recordings"))
         let entry = try store.save(sample)            // recordings/check/1763750000123-1A2B….json
@@ -62,21 +71,21 @@ private func docExample6(sample: Sample) async throws {
 }
 
 /// Sources/GestureData/TouchSession/TouchSessionReader.swift:6
-private func docExample7() async throws {
+private func docExample8() async throws {
     do {
         let events = try TouchSessionReader.read("session.jsonl")
     }
 }
 
 /// Sources/GestureData/TouchSession/TouchSessionStrokes.swift:9
-private func docExample8() async throws {
+private func docExample9() async throws {
     do {
         let strokes = TouchSessionStrokes.strokes(try TouchSessionReader.read("day.jsonl"))
     }
 }
 
 /// Sources/GestureDetectors/Checkmark/CheckmarkDetector.swift:14
-private func docExample9(stroke: Stroke) async throws {
+private func docExample10(stroke: Stroke) async throws {
     do {
         let detector = CheckmarkDetector(thresholds: .checkPlease)
         detector.detects(stroke)              // whole stroke
@@ -86,14 +95,14 @@ private func docExample9(stroke: Stroke) async throws {
 }
 
 /// Sources/GestureDetectors/Circle/CircleDetector.swift:14
-private func docExample10(stroke: Stroke) async throws {
+private func docExample11(stroke: Stroke) async throws {
     do {
         CircleDetector(thresholds: .sadun).detects(stroke)
     }
 }
 
 /// Sources/GestureDetectors/Common/CompiledFeatureBox.swift:4
-private func docExample11() async throws {
+private func docExample12() async throws {
     do {
         let box = CompiledFeatureBox(FeatureBox(["closure": FeatureInterval(upper: 0.2)]), names: ["closure"])
         box.accepts([0.1])   // true
@@ -101,7 +110,7 @@ private func docExample11() async throws {
 }
 
 /// Sources/GestureDetectors/Common/DetectorStream.swift:7
-private func docExample12(points: [Point]) async throws {
+private func docExample13(points: [Point]) async throws {
     do {
         var s = DetectorStream(thresholds: CheckmarkThresholds.checkPlease)
         for p in points where s.add(p) { print("fired at point", s.firedAt ?? 0); break }
@@ -109,7 +118,7 @@ private func docExample12(points: [Point]) async throws {
 }
 
 /// Sources/GestureDetectors/Common/DetectorThresholds.swift:18
-private func docExample13(stroke: Stroke) async throws {
+private func docExample14(stroke: Stroke) async throws {
     do {
         let file = URL(fileURLWithPath: "zig_zag.json")
         let t = try JSONDecoder().decode(DetectorThresholds<GeneralShapeDetector>.self, from: Data(contentsOf: file))
@@ -118,7 +127,7 @@ private func docExample13(stroke: Stroke) async throws {
 }
 
 /// Sources/GestureDetectors/Common/FeatureBox.swift:53
-private func docExample14() async throws {
+private func docExample15() async throws {
     do {
         let box = FeatureBox(["legRatio": FeatureInterval(lower: 1.2, upper: 4)])
         box.accepts(["legRatio": 2.0])   // true
@@ -126,7 +135,7 @@ private func docExample14() async throws {
 }
 
 /// Sources/GestureDetectors/Common/ShapeDetector.swift:12
-private func docExample15(settings: MatcherSettings) async throws {
+private func docExample16(settings: MatcherSettings) async throws {
     do {
         enum Lasso: ShapeDetector {
             static let id = "lasso"
@@ -142,21 +151,21 @@ private func docExample15(settings: MatcherSettings) async throws {
 }
 
 /// Sources/GestureDetectors/Common/ShapeSettings.swift:7
-private func docExample16() async throws {
+private func docExample17() async throws {
     do {
         let s = ShapeSettings(resampleCount: 64)
     }
 }
 
 /// Sources/GestureDetectors/General/GeneralShapeDetector.swift:35
-private func docExample17(stroke: Stroke) async throws {
+private func docExample18(stroke: Stroke) async throws {
     do {
         let v = GeneralShapeDetector.featureVector(stroke)   // 20 values, or nil
     }
 }
 
 /// Sources/GestureDetectors/Registry/AnyDetectorThresholds.swift:9
-private func docExample18(checkmark: any SampleRecognizer) async throws {
+private func docExample19(checkmark: any SampleRecognizer) async throws {
     do {
         let any = AnyDetectorThresholds(CheckmarkThresholds.checkPlease)
         any.kind.rawValue                          // "checkmark"
@@ -165,14 +174,14 @@ private func docExample18(checkmark: any SampleRecognizer) async throws {
 }
 
 /// Sources/GestureDetectors/Swipe/SwipeDetector.swift:11
-private func docExample19(stroke: Stroke) async throws {
+private func docExample20(stroke: Stroke) async throws {
     do {
         SwipeDetector().direction(of: stroke)   // .right, .left, .up, .down or nil
     }
 }
 
 /// Sources/GestureEngine/Arena/GestureArena.swift:6
-private func docExample20(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
+private func docExample21(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
     do {
         let single = TapRecognizer(name: "single")
         var s = TapRecognizer.Settings(); s.tapsRequired = 2
@@ -186,7 +195,7 @@ private func docExample20(event: TouchEvent, events: [TouchSessionEvent], settin
 }
 
 /// Sources/GestureEngine/GestureEngine.docc/RecognizingInAUIKitApp.md:27
-private func docExample21(event: TouchEvent, gesture: Gesture, settings: MatcherSettings) async throws {
+private func docExample22(event: TouchEvent, gesture: Gesture, settings: MatcherSettings) async throws {
     do {
 
         /// Touches in, the model's label out: the engine calls a UIKit recognizer makes.
@@ -226,7 +235,7 @@ private func docExample21(event: TouchEvent, gesture: Gesture, settings: Matcher
 }
 
 /// Sources/GestureEngine/Recognizers/Detectors/ShapeStrokeDetector.swift:8
-private func docExample22() async throws {
+private func docExample23() async throws {
     do {
         let check = StrokeRecognizer(name: "check", detector: ShapeStrokeDetector(thresholds: CheckmarkThresholds.checkPlease))
         let circle = StrokeRecognizer(name: "circle", detector: ShapeStrokeDetector(thresholds: CircleThresholds.sadun))
@@ -234,7 +243,7 @@ private func docExample22() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/Detectors/TemplateStrokeDetector.swift:64
-private func docExample23(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample24(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let symbols = StrokeRecognizer(name: "symbols", detector: TemplateStrokeDetector(
             matcher: ProtractorMatcher(library: library, settings: .default), acceptance: .minimumScore(0.85)))
@@ -242,7 +251,7 @@ private func docExample23(library: TemplateLibrary, matcher: any SampleRecognize
 }
 
 /// Sources/GestureEngine/Recognizers/StrokeDetecting.swift:18
-private func docExample24() async throws {
+private func docExample25() async throws {
     do {
         struct LongLine: StrokeDetecting {
             var points: [Point] = []
@@ -257,7 +266,7 @@ private func docExample24() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/TwoTouchContinuousTracking.swift:9
-private func docExample25(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
+private func docExample26(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
     do {
         guard let (a, b) = tracking.positions(in: event) else { return }
         // … measure `current` from a and b …
@@ -266,7 +275,7 @@ private func docExample25(event: TouchEvent, tracking: inout TwoTouchContinuousT
 }
 
 /// Sources/GestureEngine/Replay/CompoundTransform.swift:14
-private func docExample26(result: SessionReplayer.Result) async throws {
+private func docExample27(result: SessionReplayer.Result) async throws {
     do {
         var t = CompoundTransform()
         for a in result.activations { t.apply(a) }
@@ -275,7 +284,7 @@ private func docExample26(result: SessionReplayer.Result) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionReplayer.swift:7
-private func docExample27(config: RecognizerConfiguration) async throws {
+private func docExample28(config: RecognizerConfiguration) async throws {
     do {
         let events = try TouchSessionReader.read("session.jsonl")
         let result = try SessionReplayer.replay(events, through: config.makeArena(), file: "session.jsonl")
@@ -284,14 +293,14 @@ private func docExample27(config: RecognizerConfiguration) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionSVG.swift:9
-private func docExample28(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
+private func docExample29(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
     do {
         let svg = SessionSVG.render(events, activations: result.activations)
     }
 }
 
 /// Sources/GestureEngine/Synthetic/SyntheticSessionGenerator.swift:8
-private func docExample29() async throws {
+private func docExample30() async throws {
     do {
         var gen = SyntheticSessionGenerator(seed: 7)
         let (events, labels) = gen.session(duration: 600, mix: SyntheticGesture.standardMix)
@@ -299,7 +308,7 @@ private func docExample29() async throws {
 }
 
 /// Sources/GestureEngine/Touch/TouchTracker.swift:7
-private func docExample30(sessionLine: TouchSessionEvent) async throws {
+private func docExample31(sessionLine: TouchSessionEvent) async throws {
     do {
         var tracker = TouchTracker()
         let event = try tracker.event(for: sessionLine)
@@ -307,7 +316,7 @@ private func docExample30(sessionLine: TouchSessionEvent) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:8
-private func docExample31(x: [[Double]], y: [Bool]) async throws {
+private func docExample32(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenPoints(.zero, Point(x: 0, y: 1))    // 90 (straight down)
         Angles.angleBetweenPoints(.zero, Point(x: -1, y: -1))  // −135
@@ -315,14 +324,14 @@ private func docExample31(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:38
-private func docExample32(x: [[Double]], y: [Bool]) async throws {
+private func docExample33(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenLines(.zero, Point(x: 1, y: 0), .zero, Point(x: 0, y: 1))  // 90
     }
 }
 
 /// Sources/GestureGeometry/Point.swift:4
-private func docExample33(x: [[Double]], y: [Bool]) async throws {
+private func docExample34(x: [[Double]], y: [Bool]) async throws {
     do {
         let p = Point(x: 77, y: 199, t: 0.0)
         p.distance(to: Point(x: 80, y: 203))   // 5
@@ -330,14 +339,14 @@ private func docExample33(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Resampling.swift:53
-private func docExample34(stroke: Stroke) async throws {
+private func docExample35(stroke: Stroke) async throws {
     do {
         stroke.resampled(count: 64)   // $1's N = 64
     }
 }
 
 /// Sources/GestureGeometry/SeededGenerator.swift:4
-private func docExample35() async throws {
+private func docExample36() async throws {
     do {
         var rng = SeededGenerator(seed: 42)
         let i = Int.random(in: 0..<10, using: &rng)
@@ -345,28 +354,28 @@ private func docExample35() async throws {
 }
 
 /// Sources/GestureGeometry/ShapeDescriptor.swift:12
-private func docExample36(gesture: Gesture) async throws {
+private func docExample37(gesture: Gesture) async throws {
     do {
         ShapeDescriptor(gesture)?.values   // ShapeDescriptor.names.count finite numbers
     }
 }
 
 /// Sources/GestureGeometry/Smoothing.swift:7
-private func docExample37(stroke: Stroke) async throws {
+private func docExample38(stroke: Stroke) async throws {
     do {
         stroke.smoothed(granularity: 4)   // the recipe's value
     }
 }
 
 /// Sources/GestureMatching/Library/Template.swift:8
-private func docExample38(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
+private func docExample39(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
     do {
         let t = Template(name: "check", gesture: Gesture(points: [Point(x: 0, y: 0), Point(x: 5, y: 9)]))
     }
 }
 
 /// Sources/GestureMatching/Matchers/TemplateMatcher.swift:9
-private func docExample39(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
+private func docExample40(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
     do {
         let matcher = ProtractorMatcher(library: library, settings: .default)
         let best = matcher.recognize(candidate, limit: 1).first   // name, distance, score
@@ -374,7 +383,7 @@ private func docExample39(library: TemplateLibrary, candidate: Gesture, settings
 }
 
 /// Sources/GestureMatching/Model/AnyTemplateMatcher.swift:5
-private func docExample40(library: TemplateLibrary, gesture: Gesture) async throws {
+private func docExample41(library: TemplateLibrary, gesture: Gesture) async throws {
     do {
         let m = MatcherSettings.pPlus(.default).matcher(library: library)
         m.recognize(gesture, limit: 1).first?.name
@@ -382,7 +391,7 @@ private func docExample40(library: TemplateLibrary, gesture: Gesture) async thro
 }
 
 /// Sources/GestureMatching/Model/MatcherSettings.swift:76
-private func docExample41(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
+private func docExample42(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
     do {
         func run<M: TemplateMatcher>(_ m: M.Type) -> Int { M(library: lib, settings: settings.typed(for: m)).names.count }
         run(settings.matcherType)
@@ -390,7 +399,7 @@ private func docExample41(library: TemplateLibrary, lib: TemplateLibrary, m: Det
 }
 
 /// Sources/GestureMatching/Model/ModelRecognizer.swift:47
-private func docExample42(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
+private func docExample43(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
     do {
         let recognizer = try ModelRecognizer(library: library, matcher: .pPlus(.default), rejection: .none)
         recognizer.recognize(gesture).label
@@ -398,7 +407,7 @@ private func docExample42(library: TemplateLibrary, gesture: Gesture, matcher: a
 }
 
 /// Sources/GestureMatching/Rejection/GradientBoostedTrees.swift:41
-private func docExample43(x: [[Double]], y: [Bool], row: [Double]) async throws {
+private func docExample44(x: [[Double]], y: [Bool], row: [Double]) async throws {
     do {
         let model = GradientBoostedTrees.train(rows: x, labels: y)
         model.probability(row)   // 0…1
@@ -406,7 +415,7 @@ private func docExample43(x: [[Double]], y: [Bool], row: [Double]) async throws 
 }
 
 /// Sources/GestureRecorder/DetectorRecognizer.swift:10
-private func docExample44(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
+private func docExample45(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
     do {
         let check = DetectorRecognizer(thresholds: AnyDetectorThresholds(CheckmarkThresholds.checkPlease), source: "preset checkPlease")
         check.recognize(gesture)   // [RecognitionResult(name: "checkmark detector", recognized: true, …)]
@@ -414,7 +423,7 @@ private func docExample44(gesture: Gesture, checkmark: any SampleRecognizer) asy
 }
 
 /// Sources/GestureRecorder/MatcherRecognizer.swift:7
-private func docExample45(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
+private func docExample46(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
     do {
         let lib = try TemplateLibrary.decode(Data(contentsOf: url))
         let m = MatcherRecognizer(library: lib, algorithm: .protractor, source: url.path)
@@ -423,7 +432,7 @@ private func docExample45(library: TemplateLibrary, gesture: Gesture, url: URL, 
 }
 
 /// Sources/GestureRecorder/ModelSampleRecognizer.swift:8
-private func docExample46(gesture: Gesture) async throws {
+private func docExample47(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))   // GestureTraining
         let hook = ModelSampleRecognizer(model.recognizer, source: "model")
@@ -432,7 +441,7 @@ private func docExample46(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureRecorder/RecorderServer.swift:10
-private func docExample47(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample48(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let server = RecorderServer(store: try SampleStore(root: dir), settings: .default,
                                     recognizers: [checkmark, circle, matcher], trainer: nil)
@@ -441,7 +450,7 @@ private func docExample47(dir: URL, store: SampleStore, checkmark: any SampleRec
 }
 
 /// Sources/GestureRecorder/StoreModel.swift:12
-private func docExample48(store: SampleStore) async throws {
+private func docExample49(store: SampleStore) async throws {
     do {
         let model = try GestureModel.load(StoreModel.folder(of: store))
         let hooks = StoreModel.recognizers(model, source: ".model", fallback: [])
@@ -449,14 +458,14 @@ private func docExample48(store: SampleStore) async throws {
 }
 
 /// Sources/GestureRecorder/TrainingRunner.swift:58
-private func docExample49() async throws {
+private func docExample50() async throws {
     do {
         let sum = try await TrainingThread.run { (1...1_000).reduce(0, +) }   // computed off the server's threads
     }
 }
 
 /// Sources/GestureTraining/Detectors/DetectorEvaluator.swift:5
-private func docExample50(data: Dataset, circle: any SampleRecognizer) async throws {
+private func docExample51(data: Dataset, circle: any SampleRecognizer) async throws {
     do {
         let m = DetectorMeasurements.measure(.circle, dataset: data)
         let e = try DetectorEvaluator.evaluate(m, positive: "circle", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
@@ -465,7 +474,7 @@ private func docExample50(data: Dataset, circle: any SampleRecognizer) async thr
 }
 
 /// Sources/GestureTraining/Detectors/DetectorTrainer.swift:5
-private func docExample51(data: Dataset) async throws {
+private func docExample52(data: Dataset) async throws {
     do {
         let m = DetectorMeasurements.measure(.checkmark, dataset: data)
         let result = try DetectorTrainer.train(m, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
@@ -473,7 +482,7 @@ private func docExample51(data: Dataset) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DeviceShiftEvaluation.swift:12
-private func docExample52(data: Dataset, m: DetectorMeasurements) async throws {
+private func docExample53(data: Dataset, m: DetectorMeasurements) async throws {
     do {
         let e = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
                                                protocol: .leaveOneSubjectOut, includeDetails: true)
@@ -482,14 +491,14 @@ private func docExample52(data: Dataset, m: DetectorMeasurements) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/LoopedCircles.swift:17
-private func docExample53() async throws {
+private func docExample54() async throws {
     do {
         let test = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 100, seed: 99)
     }
 }
 
 /// Sources/GestureTraining/GestureTraining.docc/GettingStarted.md:10
-private func docExample54(x: [[Double]], y: [Bool]) async throws {
+private func docExample55(x: [[Double]], y: [Bool]) async throws {
     do {
 
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
@@ -500,7 +509,7 @@ private func docExample54(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Matching/TemplateVariants.swift:6
-private func docExample55(gesture: Gesture) async throws {
+private func docExample56(gesture: Gesture) async throws {
     do {
         let v = TemplateVariants(rotationsDegrees: [-10, 10])
         v.variants(of: gesture)   // the gesture, then 2 rotated copies
@@ -508,7 +517,7 @@ private func docExample55(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Metrics/ThresholdSweep.swift:56
-private func docExample56() async throws {
+private func docExample57() async throws {
     do {
         let sweep = ThresholdSweep(positives: [0.9, 0.8], negatives: [0.1, 0.85],
                                    orientation: .higherIsPositive)
@@ -517,26 +526,17 @@ private func docExample56() async throws {
 }
 
 /// Sources/GestureTraining/Metrics/WilsonInterval.swift:6
-private func docExample57() async throws {
+private func docExample58() async throws {
     do {
         WilsonInterval(successes: 0, trials: 100).upper   // 0.037
     }
 }
 
 /// Sources/GestureTraining/Model/GestureModel.swift:20
-private func docExample58(gesture: Gesture) async throws {
+private func docExample59(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
         let result = model.recognizer.recognize(gesture)   // result.label, result.verdict
-    }
-}
-
-/// Sources/GestureTraining/Reports/SVGDocument.swift:7
-private func docExample59(x: [[Double]], y: [Bool]) async throws {
-    do {
-        var svg = SVGDocument(width: 640, height: 420)
-        svg.text("ROC", x: 320, y: 20, anchor: .middle)
-        let bytes = svg.rendered()
     }
 }
 

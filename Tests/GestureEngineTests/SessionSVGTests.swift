@@ -52,7 +52,7 @@ struct SessionSVGTests {
         #expect(count("<circle class=\"activation\"") == 2)         // both carry a location
         // Finger 2's path is in the second colour, finger 1's in the first.
         let colors = SessionSVG.Settings.default.colors
-        #expect(svg.contains("stroke=\"\(colors[1])\" stroke-width=\"2\""))
+        #expect(svg.contains("stroke=\"\(colors[1])\" stroke-width=\"2.00\""))
         #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
     }
 

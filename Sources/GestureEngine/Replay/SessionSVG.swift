@@ -89,85 +89,71 @@ public enum SessionSVG {
         let rows = fingers + names.count
         let height = lineTop + Double(rows) * settings.rowHeight + 64
         func tx(_ t: Double) -> Double { m + labelWidth + (t - t0) / (t1 - t0) * (width - 2 * m - labelWidth) }
-        func f(_ v: Double) -> String { String(format: "%.2f", v) }
-        func color(_ k: Int) -> String { settings.colors.isEmpty ? "black" : settings.colors[k % settings.colors.count] }
-        let esc = SampleSVG.escape
+        func color(_ k: Int) -> String { SVGDocument.color(k, of: settings.colors) }
+        func seconds(_ t: Double) -> String { String(format: "%.3f", t) }
 
-        var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(f(width))" height="\(f(height))" \
-        viewBox="0 0 \(f(width)) \(f(height))">
-        <rect width="100%" height="100%" fill="white"/>
-
-        """
+        var svg = SVGDocument(width: width, height: height)
         let activationCount = activations.filter(\.isActivation).count
-        let captionLines = [title, "\(events.count) events, \(touches.count) touches, \(String(format: "%.3f", t1 - t0)) s",
+        let captionLines = [title, "\(events.count) events, \(touches.count) touches, \(seconds(t1 - t0)) s",
                             names.isEmpty ? nil : "\(names.count) recognizers, \(activationCount) activations"].compactMap { $0 }
-        let caption = captionLines.joined(separator: " · ")
-        out += "<title>\(esc(caption))</title>\n"
+        svg.title = captionLines.joined(separator: " · ")
         // The paths, one colour per finger, start dot numbered, a cross where a touch was cancelled.
         for (k, touch) in touches.enumerated() {
             let c = color(touch.finger)
             let pts = touch.points.map { place($0.x, $0.y) }
-            if pts.count > 1 {
-                out += "<polyline class=\"touch\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"2\" stroke-linejoin=\"round\" "
-                    + "stroke-linecap=\"round\" points=\"\(pts.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " "))\"/>\n"
-            }
+            if pts.count > 1 { svg.polyline(pts, stroke: c, width: 2, cap: "round", class: "touch") }
             if let (sx, sy) = pts.first {
-                out += "<circle class=\"start\" cx=\"\(f(sx))\" cy=\"\(f(sy))\" r=\"4\" fill=\"\(c)\"/>\n"
-                out += "<text x=\"\(f(sx + 6))\" y=\"\(f(sy - 6))\" font-family=\"sans-serif\" font-size=\"11\" fill=\"\(c)\">\(k + 1)</text>\n"
+                svg.circle(cx: sx, cy: sy, r: 4, fill: c, stroke: nil, class: "start")
+                svg.text("\(k + 1)", x: sx + 6, y: sy - 6, size: 11, fill: c)
             }
             if touch.cancelled, let (ex, ey) = pts.last {
-                out += "<path d=\"M\(f(ex - 4)),\(f(ey - 4))L\(f(ex + 4)),\(f(ey + 4))M\(f(ex - 4)),\(f(ey + 4))L\(f(ex + 4)),\(f(ey - 4))\" stroke=\"\(c)\" stroke-width=\"2\"/>\n"
+                svg.path([[(ex - 4, ey - 4), (ex + 4, ey + 4)], [(ex - 4, ey + 4), (ex + 4, ey - 4)]], stroke: c, width: 2)
             }
         }
         // Activations with a location, on the paths.
         for a in activations where a.isActivation {
             guard let p = a.values.location, p.x.isFinite, p.y.isFinite else { continue }
             let (x, y) = place(p.x, p.y)
-            out += "<circle class=\"activation\" cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"8\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.5\"/>\n"
-            out += "<text x=\"\(f(x + 9))\" y=\"\(f(y + 4))\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#333\">\(esc(a.recognizer))</text>\n"
+            svg.circle(cx: x, cy: y, r: 8, fill: "none", stroke: "#333", class: "activation")
+            svg.text(a.recognizer, x: x + 9, y: y + 4, size: 10, fill: "#333")
         }
         // The time line: axis, then a row per touch (down → up) and per recognizer.
-        out += "<line x1=\"\(f(tx(t0)))\" y1=\"\(f(lineTop - 8))\" x2=\"\(f(tx(t1)))\" y2=\"\(f(lineTop - 8))\" stroke=\"#999\"/>\n"
-        out += "<text x=\"\(f(tx(t0)))\" y=\"\(f(lineTop - 12))\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#666\">\(String(format: "%.3f s", t0))</text>\n"
-        out += "<text x=\"\(f(tx(t1)))\" y=\"\(f(lineTop - 12))\" text-anchor=\"end\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#666\">\(String(format: "%.3f s", t1))</text>\n"
+        svg.line(tx(t0), lineTop - 8, tx(t1), lineTop - 8, stroke: "#999")
+        svg.text("\(seconds(t0)) s", x: tx(t0), y: lineTop - 12, size: 10, fill: "#666")
+        svg.text("\(seconds(t1)) s", x: tx(t1), y: lineTop - 12, anchor: .end, size: 10, fill: "#666")
         for finger in 0..<fingers {
             let y = lineTop + (Double(finger) + 0.5) * settings.rowHeight
-            out += "<text x=\"\(f(m))\" y=\"\(f(y + 4))\" font-family=\"sans-serif\" font-size=\"11\" fill=\"\(color(finger))\">finger \(finger + 1)</text>\n"
+            svg.text("finger \(finger + 1)", x: m, y: y + 4, size: 11, fill: color(finger))
         }
         for (k, touch) in touches.enumerated() {
             let y = lineTop + (Double(touch.finger) + 0.5) * settings.rowHeight
             let start = touch.points.first?.t ?? t0, end = touch.points.last?.t ?? start
-            out += "<line class=\"down\" x1=\"\(f(tx(start)))\" y1=\"\(f(y))\" x2=\"\(f(Swift.max(tx(end), tx(start) + 1)))\" y2=\"\(f(y))\" "
-                + "stroke=\"\(color(touch.finger))\" stroke-width=\"6\" stroke-linecap=\"butt\"><title>touch \(k + 1) (id \(touch.id))</title></line>\n"
+            svg.line(tx(start), y, Swift.max(tx(end), tx(start) + 1), y, stroke: color(touch.finger), width: 6, cap: "butt",
+                     class: "down", title: "touch \(k + 1) (id \(touch.id))")
         }
         for (r, name) in names.enumerated() {
             let y = lineTop + (Double(fingers + r) + 0.5) * settings.rowHeight
-            out += "<text x=\"\(f(m))\" y=\"\(f(y + 4))\" font-family=\"sans-serif\" font-size=\"11\" fill=\"#333\">\(esc(name))</text>\n"
-            out += "<line x1=\"\(f(tx(t0)))\" y1=\"\(f(y))\" x2=\"\(f(tx(t1)))\" y2=\"\(f(y))\" stroke=\"#eee\"/>\n"
+            svg.text(name, x: m, y: y + 4, size: 11, fill: "#333")
+            svg.line(tx(t0), y, tx(t1), y, stroke: "#eee")
             for a in activations where a.recognizer == name {
                 let x = tx(a.time)
-                let mark: String
+                let mark = "\(name) \(a.stateName) at \(seconds(a.time)) s"
                 switch (a.isActivation, a.state) {
                 case (true, _):
                     // Began or recognized: a filled marker, the moment the gesture fires.
-                    mark = "<circle class=\"fired\" cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"5\" fill=\"#333\"><title>\(esc(name)) \(a.stateName) at \(String(format: "%.3f", a.time)) s</title></circle>"
+                    svg.circle(cx: x, cy: y, r: 5, fill: "#333", stroke: nil, class: "fired", title: mark)
                 case (false, .changed):
-                    mark = "<line x1=\"\(f(x))\" y1=\"\(f(y - 2))\" x2=\"\(f(x))\" y2=\"\(f(y + 2))\" stroke=\"#999\"/>"
+                    svg.line(x, y - 2, x, y + 2, stroke: "#999")
                 default:
                     // Ended, cancelled or failed: a hollow marker.
-                    mark = "<circle class=\"\(a.stateName)\" cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"4\" fill=\"white\" stroke=\"#333\"><title>\(esc(name)) \(a.stateName) at \(String(format: "%.3f", a.time)) s</title></circle>"
+                    svg.circle(cx: x, cy: y, r: 4, fill: "white", stroke: "#333", class: a.stateName, title: mark)
                 }
-                out += mark + "\n"
             }
         }
         for (k, line) in captionLines.enumerated() {
-            let y = height - 12 - Double(captionLines.count - 1 - k) * 16
-            out += "<text x=\"\(f(m))\" y=\"\(f(y))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#444\">\(esc(line))</text>\n"
+            svg.text(line, x: m, y: height - 12 - Double(captionLines.count - 1 - k) * 16, size: 12, fill: "#444")
         }
-        out += "</svg>\n"
-        return out
+        return svg.renderedText()
     }
 
     /// Writes ``render(_:activations:recognizers:title:settings:)`` to `url` atomically.

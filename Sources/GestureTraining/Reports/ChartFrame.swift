@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// The plotting area of a chart: linear x and y scales mapped into a rectangle with
 /// margins, and the axes drawn with ticks, tick labels, axis titles and a chart title.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureData
 
 /// The four plots of a report, each a function from report values to an SVG document.
 /// Axes are always labelled; operating points are drawn as large filled markers with
