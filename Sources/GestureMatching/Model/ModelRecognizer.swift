@@ -9,13 +9,22 @@ public enum Rejection: Hashable, Sendable {
     /// A learned verifier over several matchers' distances and shape features.
     case verifier(RejectionVerifier)
 
-    public var name: String {
+    /// Which rule decides, without its trained values: what a model's manifest names
+    /// (`rejection`), what training is asked for, and what a command line chooses.
+    public enum Rule: String, Hashable, Codable, Sendable, CaseIterable {
+        case verifier, thresholds, none
+    }
+
+    public var rule: Rule {
         switch self {
-        case .none: return "none"
-        case .thresholds: return "thresholds"
-        case .verifier: return "verifier"
+        case .none: return .none
+        case .thresholds: return .thresholds
+        case .verifier: return .verifier
         }
     }
+
+    /// The rule's name: `none`, `thresholds` or `verifier`.
+    public var name: String { rule.rawValue }
 }
 
 /// One recognition by a ``ModelRecognizer``.
@@ -158,15 +167,11 @@ public struct ModelRecognizer: Hashable, Sendable {
 }
 
 /// A rejection rule, thresholds file or model part trained under other settings than the
-/// ones it is used with.
+/// ones it is used with. Only ``ModelRecognizer`` throws it, so its initializer is the
+/// synthesized internal one.
 public struct ModelMismatch: Error, Hashable, Sendable, CustomStringConvertible {
     public var what: String
     public var expected: String
     public var found: String
-    public init(what: String, expected: String, found: String) {
-        self.what = what
-        self.expected = expected
-        self.found = found
-    }
     public var description: String { "\(what) trained for \(found), but used with \(expected)" }
 }

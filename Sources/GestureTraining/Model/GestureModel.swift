@@ -55,28 +55,29 @@ public struct GestureModel: Sendable {
                                                      reason: "its trees (FNV-1a \(found)) are not those of the rejection prior '\(shownValue(prior.version))' the manifest records (\(prior.modelHash))")
             }
         }
-        let rejection: Rejection
-        switch manifest.rejection {
-        case "verifier":
-            guard let verifier else { throw GestureModelError.missingPart(folder: nil, part: Self.verifierFile) }
-            rejection = .verifier(verifier)
-        case "thresholds":
-            guard let thresholds else { throw GestureModelError.missingPart(folder: nil, part: Self.thresholdsFile) }
-            rejection = .thresholds(thresholds)
-        case "none":
-            rejection = .none
-        default:
-            // Checked by checkWhole; an unknown rule never means "accept everything".
+        // Checked by checkWhole; an unknown rule never means "accept everything".
+        guard let rule = Rejection.Rule(rawValue: manifest.rejection) else {
             throw GestureModelError.invalidField(folder: nil, part: Self.manifestFile, field: "rejection",
                                                  reason: "'\(shownValue(manifest.rejection))' is not verifier, thresholds or none")
         }
+        let rejection: Rejection
+        switch rule {
+        case .verifier:
+            guard let verifier else { throw GestureModelError.missingPart(folder: nil, part: Self.verifierFile) }
+            rejection = .verifier(verifier)
+        case .thresholds:
+            guard let thresholds else { throw GestureModelError.missingPart(folder: nil, part: Self.thresholdsFile) }
+            rejection = .thresholds(thresholds)
+        case .none:
+            rejection = .none
+        }
         do {
             recognizer = try ModelRecognizer(library: library, matcher: manifest.matcher, rejection: rejection)
-            if let thresholds, manifest.rejection != "thresholds" {
+            if let thresholds, rule != .thresholds {
                 _ = try ModelRecognizer(library: library, matcher: manifest.matcher, rejection: .thresholds(thresholds))
             }
             // A verifier kept beside another active rule must belong to the model too.
-            if let verifier, manifest.rejection != "verifier" {
+            if let verifier, rule != .verifier {
                 _ = try ModelRecognizer(library: library, matcher: manifest.matcher, rejection: .verifier(verifier))
             }
         } catch let e as ModelMismatch {
@@ -185,7 +186,7 @@ public struct GestureModel: Sendable {
 
 extension GestureModel {
     /// The rejection rules a manifest may name.
-    public static let rejectionRules = ["verifier", "thresholds", "none"]
+    public static let rejectionRules = Rejection.Rule.allCases.map(\.rawValue)
 
     /// Checks that the parts make one model, beyond each file being valid on its own: the
     /// manifest names a known rejection rule, and the rejection thresholds hold exactly

@@ -35,9 +35,10 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     public var detectorLabels: [String: String]
     /// The seed every random choice derives from.
     public var seed: UInt64
-    /// The active rejection rule: the learned verifier (default) or the per-label
-    /// distance thresholds (which are trained either way, as the simple baseline).
-    public var rejectionRule: RejectionRule = .verifier
+    /// The active rejection rule: the learned verifier (default), the per-label distance
+    /// thresholds (which are trained either way, as the simple baseline), or none (every
+    /// best match accepted).
+    public var rejectionRule: Rejection.Rule = .verifier
     /// Verifier training: matchers, inner folds, target operating point.
     public var verifier = VerifierSettings()
     /// Transformed copies of every recorded sample added to the detectors' training data
@@ -164,7 +165,7 @@ public enum PriorUse: String, Hashable, Codable, Sendable, CaseIterable {
     case auto, always, never
 }
 
-/// Which rejection rule a trained model uses.
-public enum RejectionRule: String, Hashable, Codable, Sendable, CaseIterable {
-    case verifier, thresholds
-}
+/// Which rejection rule a trained model uses: one type with the model's own rule
+/// (``Rejection/Rule``), which also names `none`.
+@available(*, deprecated, renamed: "Rejection.Rule")
+public typealias RejectionRule = Rejection.Rule

@@ -194,14 +194,14 @@ public enum TrainingWorkflow {
             }
             notes += p.notes
         }
-        let active: String
-        if settings.rejectionRule == .verifier && verifierPart != nil { active = "verifier" } else { active = "thresholds" }
+        // The verifier's rule falls back to the thresholds when no verifier could be trained.
+        let active = settings.rejectionRule == .verifier && verifierPart == nil ? .thresholds : settings.rejectionRule
 
         let report = EvaluationReport(
             title: "gesturelab train (figures on the training data, in-sample)", seed: settings.seed,
             settings: asked.described, dataset: summary, binary: binary,
             classification: [matcherPart.recognition], notes: notTrained + notes + skippedFiles.map { "skipped file: \($0)" })
-        var manifest = TrainingManifest(matcher: matcherSettings, rejection: active,
+        var manifest = TrainingManifest(matcher: matcherSettings, rejection: active.rawValue,
                                         operatingPoint: verifierPart?.verifier.operatingPoint, lookAlikes: verifierPart?.lookAlikes ?? [],
                                         seed: settings.seed, settings: asked.described, dataset: summary,
                                         trained: trained, notTrained: notTrained, skippedFiles: skippedFiles, notes: notes)

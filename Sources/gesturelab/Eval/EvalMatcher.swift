@@ -72,10 +72,8 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     @Option(name: .customLong("accept-fraction"), help: "leave-one-label-out: in-vocabulary share the thresholds keep.")
     var acceptFraction: Double = 0.95
 
-    enum RejectionOption: String, ExpressibleByArgument { case verifier, thresholds }
-
     @Option(help: "leave-one-label-out: verifier (the learned verifier beside per-label thresholds, at matched acceptance and at each one's trained operating point) or thresholds (per-label thresholds only).")
-    var rejection: RejectionOption = .verifier
+    var rejection: Rejection.Rule = .verifier
 
     @Option(help: "leave-one-label-out with the verifier: the acceptance its operating point is trained for on inner folds.")
     var accept: Double = 0.9

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureMatching
 import GestureTraining
 
 /// `--select`: how templates are picked (`train`, `templates build`).
@@ -26,4 +27,15 @@ enum RejectionRuleOption: String, ExpressibleByArgument, CaseIterable {
 
     /// The threshold method: the one named, f1 for the verifier's baseline.
     var thresholdMethod: ThresholdMethodOption { ThresholdMethodOption(rawValue: rawValue) ?? .f1 }
+}
+
+/// `eval matcher --rejection`: the learned verifier or per-label thresholds. `none`, a
+/// model's rule that accepts every best match, has nothing to study and is not accepted.
+extension Rejection.Rule: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let rule = Self(rawValue: argument), rule != .none else { return nil }
+        self = rule
+    }
+
+    public static var allValueStrings: [String] { allCases.filter { $0 != .none }.map(\.rawValue) }
 }
