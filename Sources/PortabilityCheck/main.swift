@@ -20,40 +20,58 @@ import GestureMatching
 /// Float32 rounding of 1e-7 in the similarity into about 5e-4 rad; 2e-3 leaves room.
 let tolerance = 2e-3
 
+/// One place of a ranking: the label and its distance (`-` and NaN when the matcher
+/// ranked fewer templates).
+struct Ranked: Equatable {
+    var label: String
+    var distance: Double
+
+    init(_ match: Match?) {
+        label = match?.name ?? "-"
+        distance = match?.distance ?? .nan
+    }
+
+    init?(label: Substring, distance: Substring) {
+        guard let d = Double(distance) else { return nil }
+        self.label = String(label)
+        self.distance = d
+    }
+
+    var text: String { "\(label)\t\(String(format: "%.6f", distance))" }
+
+    /// Whether the distances are the same within ``tolerance`` (both NaN counts as the same).
+    func isClose(to other: Ranked) -> Bool {
+        (distance.isNaN && other.distance.isNaN) || abs(distance - other.distance) <= tolerance
+    }
+}
+
 struct Line: Equatable {
     var sample: Int
     var product: String
-    var first: String
-    var firstDistance: Double
-    var second: String
-    var secondDistance: Double
+    var first: Ranked
+    var second: Ranked
 
-    var text: String {
-        "\(sample)\t\(product)\t\(first)\t\(String(format: "%.6f", firstDistance))\t\(second)\t\(String(format: "%.6f", secondDistance))"
-    }
+    var text: String { "\(sample)\t\(product)\t\(first.text)\t\(second.text)" }
 
     init(sample: Int, product: String, _ matches: [Match]) {
         self.sample = sample
         self.product = product
-        first = matches.first?.name ?? "-"
-        firstDistance = matches.first?.distance ?? .nan
-        second = matches.count > 1 ? matches[1].name : "-"
-        secondDistance = matches.count > 1 ? matches[1].distance : .nan
+        first = Ranked(matches.first)
+        second = Ranked(matches.count > 1 ? matches[1] : nil)
     }
 
     init?(_ text: Substring) {
         let f = text.split(separator: "\t", omittingEmptySubsequences: false)
-        guard f.count == 6, let s = Int(f[0]), let d1 = Double(f[3]), let d2 = Double(f[5]) else { return nil }
-        sample = s; product = String(f[1]); first = String(f[2]); firstDistance = d1; second = String(f[4]); secondDistance = d2
+        guard f.count == 6, let s = Int(f[0]), let r1 = Ranked(label: f[2], distance: f[3]),
+              let r2 = Ranked(label: f[4], distance: f[5]) else { return nil }
+        sample = s; product = String(f[1]); first = r1; second = r2
     }
 
     /// Whether `self` (this build) agrees with `stored`.
     func agrees(with stored: Line) -> Bool {
-        func close(_ a: Double, _ b: Double) -> Bool { (a.isNaN && b.isNaN) || abs(a - b) <= tolerance }
-        if first == stored.first { return close(firstDistance, stored.firstDistance) }
+        if first.label == stored.first.label { return first.isClose(to: stored.first) }
         // A near tie in the stored ranking may come out either way.
-        return first == stored.second && close(stored.firstDistance, stored.secondDistance)
-            && close(firstDistance, stored.secondDistance)
+        return first.label == stored.second.label && stored.first.isClose(to: stored.second) && first.isClose(to: stored.second)
     }
 }
 
@@ -126,7 +144,7 @@ for (now, then) in zip(lines, stored) {
     if !now.agrees(with: then) {
         differences += 1
         if differences <= 10 { print("differs: stored  \(then.text)\n         made    \(now.text)") }
-    } else if now.first != then.first {
+    } else if now.first.label != then.first.label {
         swappedTies += 1
     }
 }
