@@ -37,8 +37,8 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
 
     @OptionGroup var datasetOptions: DatasetOptions
 
-    @Option(help: "Seed of the synthetic session.")
-    var seed: UInt64 = 1
+    @OptionGroup var seedOption: SeedOption
+    var seed: UInt64 { seedOption.seed }
 
     @Flag(name: .customLong("include-shapes"),
           help: "Put check marks and circles in the synthetic mix, and (without --recognizers) a recognizer of each model folder's detector on the screen (their book presets unless --detector-thresholds).")

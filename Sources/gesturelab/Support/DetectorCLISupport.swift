@@ -16,8 +16,8 @@ struct DetectorTargetOptions: ParsableArguments {
     @Option(name: .customLong("target-tpr"), help: "Train for the lowest FPR with at least this true-positive rate.")
     var targetTPR: Double?
 
-    @Option(help: "Seed for every random choice in training (reports state it).")
-    var seed: UInt64 = 1
+    @OptionGroup var seedOption: SeedOption
+    var seed: UInt64 { seedOption.seed }
 
     @Option(help: ArgumentHelp(
         "Train on N randomly transformed copies of each sample as well (other sampling rates, sizes, tilts, aspects, timing and sensor noise), so that the thresholds hold on other devices.",

@@ -44,7 +44,7 @@ struct DatasetPathOption: ParsableArguments {
 }
 
 /// `--seed`, the one seed of every random choice a command makes (`train`, `train prior`,
-/// `eval matcher`, `demo`).
+/// `eval matcher`, `eval engine`, `demo`, and with the detector targets `train detector` and `eval detector`).
 struct SeedOption: ParsableArguments {
     @Option(help: "Seed of every random choice.")
     var seed: UInt64 = 1
