@@ -20,11 +20,7 @@ struct Recognize: ParsableCommand {
     @Option(help: "A trained model folder (gesturelab train --out): its templates, matcher settings and rejection rule are used.")
     var model: String?
 
-    @Option(help: "A template library (gesturelab.templates/1), instead of --model.")
-    var templates: String?
-
-    @Option(help: "Rejection thresholds (gesturelab.rejection/1) for the same algorithm.")
-    var rejection: String?
+    @OptionGroup var libraryOptions: LibraryOptions
 
     @Option(help: "How many ranked matches to show per sample.")
     var top: Int = 1
@@ -41,9 +37,9 @@ struct Recognize: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("give at least one gesture file") }
-        if (model == nil) == (templates == nil) { throw ValidationError("give either --model DIR or --templates FILE") }
-        if let model, rejection != nil || templates != nil || !matcher.isDefault {
-            throw ValidationError(Self.contradictsModel(model, given: givenMatcherOptions + (rejection != nil ? ["--rejection"] : [])))
+        if (model == nil) == (libraryOptions.templates == nil) { throw ValidationError("give either --model DIR or --templates FILE") }
+        if let model, libraryOptions.rejection != nil || libraryOptions.templates != nil || !matcher.isDefault {
+            throw ValidationError(Self.contradictsModel(model, given: givenMatcherOptions + (libraryOptions.rejection != nil ? ["--rejection"] : [])))
         }
         if top < 1 { throw ValidationError("--top must be at least 1") }
     }
@@ -121,10 +117,10 @@ struct Recognize: ParsableCommand {
     }
 
     func run() throws {
-        for path in [model, templates, rejection].compactMap({ $0 }) { try InputFiles.requireExisting(path, option: nil) }
+        for path in [model, libraryOptions.templates, libraryOptions.rejection].compactMap({ $0 }) { try InputFiles.requireExisting(path, option: nil) }
         for note in ineffectiveOptionNotes { output.console.err(note) }
         if let model { return try runModel(model) }
-        let templates = self.templates ?? ""
+        let templates = libraryOptions.templates ?? "", rejection = libraryOptions.rejection
         let library = try MatcherCLI.loadLibrary(templates)
         let thresholds = try rejection.map(MatcherCLI.loadThresholds)
         if let thresholds, thresholds.algorithm != matcher.algorithm {

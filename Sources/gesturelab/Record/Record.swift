@@ -13,7 +13,9 @@ struct Record: ParsableCommand, WritesOutputs {
         discussion: """
         Open the printed address in a browser, pick or add a label, draw (mouse, pen or touch) \
         and save. Each sample is written atomically as native JSON to STORE/LABEL/<id>.json. \
-        Binds to 127.0.0.1 unless --host says otherwise. Stop with Ctrl-C.
+        Binds to 127.0.0.1 unless --host says otherwise. Stop with Ctrl-C. Without --model, \
+        the live matcher uses --templates, or templates/templates.json when present; \
+        without rejection thresholds the page shows the best match and makes no decision.
         """
     )
 
@@ -30,11 +32,7 @@ struct Record: ParsableCommand, WritesOutputs {
             help: "With a --host other than loopback: a host name or address clients use to reach the page (repeatable). Requests addressed to any other name are refused.")
     var allowHosts: [String] = []
 
-    @Option(help: "Template library for the live matcher (default: templates/templates.json when present).")
-    var templates: String?
-
-    @Option(help: "Rejection thresholds (gesturelab.rejection/1) for the matcher's algorithm; without them the page shows the best match and makes no decision.")
-    var rejection: String?
+    @OptionGroup var libraryOptions: LibraryOptions
 
     @Option(help: "A model folder (`gesturelab train --out`): the page recognizes with its templates, matcher settings, rejection and detector thresholds (instead of --templates/--rejection).")
     var model: String?
@@ -88,10 +86,10 @@ struct Record: ParsableCommand, WritesOutputs {
         guard DetectorCards.parse(detectorCards) != nil else {
             throw ValidationError("--detectors must be auto, all or a comma-separated list of \(DetectorKind.builtIn.map(\.rawValue).joined(separator: ", ")), got '\(detectorCards)'")
         }
-        if let templates, !FileManager.default.fileExists(atPath: templates) {
+        if let templates = libraryOptions.templates, !FileManager.default.fileExists(atPath: templates) {
             throw ValidationError("--templates: no such file: \(templates)")
         }
-        if let rejection, !FileManager.default.fileExists(atPath: rejection) {
+        if let rejection = libraryOptions.rejection, !FileManager.default.fileExists(atPath: rejection) {
             throw ValidationError("--rejection: no such file: \(rejection)")
         }
     }
@@ -100,7 +98,7 @@ struct Record: ParsableCommand, WritesOutputs {
     /// hold or lie inside it: its own trained model is replaced while in use.
     var outputPaths: [OutputPaths.Named] { named("--store", store) }
     var inputPaths: [OutputPaths.Named] {
-        named("--templates", templates) + named("--rejection", rejection) + named("--model", model)
+        named("--templates", libraryOptions.templates) + named("--rejection", libraryOptions.rejection) + named("--model", model)
     }
 
     /// Where the recorder's notes go (it has no --quiet: they always print).
@@ -129,7 +127,7 @@ struct Record: ParsableCommand, WritesOutputs {
         // model, trained by the Train button or after each edit.
         settings.usesStoreModel = model == nil
         settings.trainAfterEditMilliseconds = model == nil && trainAfterMilliseconds > 0 ? trainAfterMilliseconds : nil
-        let wiring = try RecorderWiring.make(templatesOption: templates, rejectionOption: rejection, matcher: matcher,
+        let wiring = try RecorderWiring.make(templatesOption: libraryOptions.templates, rejectionOption: libraryOptions.rejection, matcher: matcher,
                                              model: model)
         for note in wiring.notes { console.err("record: \(note)") }
         let server = RecorderServer(store: sampleStore, settings: settings,

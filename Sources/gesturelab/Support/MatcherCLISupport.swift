@@ -48,6 +48,16 @@ enum RotationOption: String, ExpressibleByArgument, CaseIterable {
     case invariant, bounded, sensitive
 }
 
+/// A template library and the rejection thresholds trained for it, the alternative to a
+/// model folder (`recognize`, `record`).
+struct LibraryOptions: ParsableArguments {
+    @Option(help: "A template library (gesturelab.templates/1), instead of --model.")
+    var templates: String?
+
+    @Option(help: "Rejection thresholds (gesturelab.rejection/1) for the matcher's algorithm; without them the best match is shown and nothing rejected.")
+    var rejection: String?
+}
+
 /// Matcher tunables shared by the matcher commands (and `train`).
 struct MatcherOptions: ParsableArguments {
     @Option(name: .customLong("algorithm"), help: ArgumentHelp(AlgorithmChoice.help))
