@@ -319,44 +319,47 @@ window.GestureLabRecorder = GestureLabRecorder;
       ul.append(li);
     }
   }
-  async function save() {
-    if (S.busy) return;
-    if (!S.pending) { if (S.strokes.length && !S.current) await finishSample(); if (!S.pending) return; }
-    if (!$("label-select").value) { status("pick or add a label before saving", "error"); $("new-label").focus(); return; }
+  // Whether a drawn sample is waiting to be stored (one still being drawn is finished first).
+  async function hasPendingSample() {
+    if (!S.pending && S.strokes.length && !S.current) await finishSample();
+    return !!S.pending;
+  }
+  // Stores the drawn sample with `send` (busy meanwhile), then clears the pad, refreshes
+  // the lists and follows the training the edit starts; `failure` leads the error shown.
+  async function storeDrawn(send, failure) {
     S.busy = true;
     try {
+      await send();
+      clearPad();
+      await refresh();
+      if (S.trainsAfterEdits) followTraining().catch(() => {});
+    } catch (e) {
+      status(failure + ": " + e.message, "error");
+    } finally { S.busy = false; }
+  }
+  async function save() {
+    if (S.busy || !(await hasPendingSample())) return;
+    if (!$("label-select").value) { status("pick or add a label before saving", "error"); $("new-label").focus(); return; }
+    await storeDrawn(async () => {
       const r = await api("POST", "/api/samples", sampleBody());
       showResults(r.facts, r.results);
       const ls = $("last-saved");
       ls.dataset.label = r.label; ls.dataset.id = r.id; ls.dataset.points = r.facts.points; ls.dataset.strokes = r.facts.strokes;
       status("saved " + r.label + " #" + r.count + " (" + r.facts.points + " points) → " + r.file, "ok");
-      clearPad();
       S.shown = r.label;
-      await refresh();
-      if (S.trainsAfterEdits) followTraining().catch(() => {});
-    } catch (e) {
-      status("not saved: " + e.message, "error");
-    } finally { S.busy = false; }
+    }, "not saved");
   }
   // The drawn stroke into the never-fire bin: the next training learns it as a negative.
   async function neverFire() {
-    if (S.busy) return;
-    if (!S.pending) { if (S.strokes.length && !S.current) await finishSample(); if (!S.pending) return; }
-    S.busy = true;
-    try {
+    if (S.busy || !(await hasPendingSample())) return;
+    await storeDrawn(async () => {
       const body = sampleBody();
       delete body.label;
       const r = await api("POST", "/api/never-fire", body);
-      const ls = $("last-saved");
-      ls.dataset.neverFire = r.id;
+      $("last-saved").dataset.neverFire = r.id;
       status("put in the never-fire bin (" + r.count + " stroke" + (r.count === 1 ? "" : "s") + ") → " + r.file +
              "; the next training learns it as a negative", "ok");
-      clearPad();
-      await refresh();
-      if (S.trainsAfterEdits) followTraining().catch(() => {});
-    } catch (e) {
-      status("not put in the bin: " + e.message, "error");
-    } finally { S.busy = false; }
+    }, "not put in the bin");
   }
   async function showBin() {
     const list = await api("GET", "/api/never-fire?limit=60");
