@@ -398,7 +398,7 @@ private func docExample42(library: TemplateLibrary, lib: TemplateLibrary, m: Det
     }
 }
 
-/// Sources/GestureMatching/Model/ModelRecognizer.swift:47
+/// Sources/GestureMatching/Model/ModelRecognizer.swift:56
 private func docExample43(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
     do {
         let recognizer = try ModelRecognizer(library: library, matcher: .pPlus(.default), rejection: .none)
