@@ -98,8 +98,7 @@ struct Show: ParsableCommand, WritesOutputs {
         var activations: [GestureActivation] = []
         var names: [String] = []
         if recognizersPath != nil || model != nil {
-            let config = try EngineCLI.adding(model: model, to: try recognizersPath.map(EngineCLI.loadConfiguration) ?? .init(recognizers: []),
-                                              file: recognizersPath ?? model ?? "")
+            let config = try EngineCLI.configuration(recognizersPath: recognizersPath, model: model)
             let arena = config.makeArena(startTime: events.first?.t ?? 0)
             activations = try SessionReplayer.replay(events, through: arena, settleTime: SessionReplayer.defaultSettleTime, file: file).activations
             names = config.recognizers.map(\.name)
@@ -108,9 +107,7 @@ struct Show: ParsableCommand, WritesOutputs {
         settings.size = size
         try SessionSVG.write(events, activations: activations, recognizers: names,
                              title: URL(fileURLWithPath: file).lastPathComponent, to: URL(fileURLWithPath: svg), settings: settings)
-        var counts: [String: Int] = [:]
-        for n in names { counts[n] = 0 }
-        for a in activations where a.isActivation { counts[a.recognizer, default: 0] += 1 }
+        let counts = EngineCLI.activationCounts(activations, names: names)
         let summary = SessionSummary(svg: svg, events: events.count, touches: SessionSVG.touchCount(events), activations: counts)
         try output.print(summary) {
             let fired = counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")

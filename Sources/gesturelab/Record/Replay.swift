@@ -62,8 +62,7 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
-        let config = try EngineCLI.adding(model: model, to: try recognizersPath.map(EngineCLI.loadConfiguration) ?? .init(recognizers: []),
-                                          file: recognizersPath ?? model ?? "")
+        let config = try EngineCLI.configuration(recognizersPath: recognizersPath, model: model)
         let source = [recognizersPath, model.map { "model \($0)" }].compactMap { $0 }.joined(separator: " + ")
         let events = try TouchSessionReader.read(session)
         let arena = config.makeArena(startTime: events.first?.t ?? 0)
@@ -78,9 +77,7 @@ struct Replay: ParsableCommand {
                                  affine: t.affine, updates: t.updates)
             if !changes { result.activations.removeAll { $0.state == .changed } }
         }
-        var counts: [String: Int] = [:]
-        for e in config.recognizers { counts[e.name] = 0 }
-        for a in result.activations where a.isActivation { counts[a.recognizer, default: 0] += 1 }
+        let counts = EngineCLI.activationCounts(result.activations, names: config.recognizers.map(\.name))
         let report = Report(session: session, recognizers: source, events: result.eventCount,
                             touches: result.touchCount, start: result.timeSpan?.lowerBound, end: result.timeSpan?.upperBound,
                             activations: result.activations, counts: counts, transform: compound,

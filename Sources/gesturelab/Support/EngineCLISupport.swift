@@ -35,6 +35,22 @@ enum EngineCLI {
         return c
     }
 
+    /// The configuration `replay` and `show` replay a session through: the file
+    /// `recognizersPath` (none when not given) with the model folder `model` added.
+    static func configuration(recognizersPath: String?, model: String?) throws -> RecognizerConfiguration {
+        try adding(model: model, to: try recognizersPath.map(loadConfiguration) ?? .init(recognizers: []),
+                   file: recognizersPath ?? model ?? "")
+    }
+
+    /// Activations (began or recognized) per recognizer: every name of `names` (0 when it
+    /// never fired), and any other recognizer that fired.
+    static func activationCounts(_ activations: [GestureActivation], names: [String]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for n in names { counts[n] = 0 }
+        for a in activations where a.isActivation { counts[a.recognizer, default: 0] += 1 }
+        return counts
+    }
+
     /// Thresholds from a file, or `nil` for none given.
     static func loadThresholds<T: Decodable>(_ path: String?, as type: T.Type) throws -> T? {
         guard let path else { return nil }
