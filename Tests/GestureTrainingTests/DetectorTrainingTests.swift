@@ -67,6 +67,10 @@ import Testing
         #expect(e.samples?.count == Self.data.count)
         // A book rule decides yes or no: no margin, no pseudo-score.
         #expect(e.samples?.allSatisfy { $0.margin == nil } == true)
+        // Each measured sample lists the detector's measures by name, the counted structure included.
+        let measured = try #require(e.samples?.first { $0.measures != nil }?.measures)
+        #expect(Set(measured.keys) == Set(CheckmarkDetector.Shape.names))
+        #expect(measured["corners"].map { $0 >= 0 && $0 == $0.rounded() } == true)
     }
 
     @Test func evaluationJSONHasTheDocumentedKeys() throws {

@@ -32,6 +32,10 @@ public struct DetectorEvaluation: Codable, Sendable {
         /// book rule (it decides yes or no), in the streaming mode, and for a stroke that
         /// could not be measured (never detected).
         public var margin: Double?
+        /// The detector's measures of the stroke, by name (``DetectorMeasurements/featureNames``):
+        /// what the box compares, for reading why a stroke was or was not detected. `nil` for a
+        /// stroke that could not be measured.
+        public var measures: [String: Double]?
     }
 
     public var detector: DetectorKind

@@ -177,7 +177,8 @@ public enum DetectorEvaluator {
         }
         let samples: [DetectorEvaluation.SampleOutcome]? = includeDetails ? (0..<m.count).map {
             .init(index: $0, label: m.labels[$0], subject: m.subjects[$0], source: m.sources[$0],
-                  positive: isPositive[$0], detected: decisions[$0], margin: margins[$0])
+                  positive: isPositive[$0], detected: decisions[$0], margin: margins[$0],
+                  measures: m.vectors[$0].map { Dictionary(zip(m.featureNames, $0), uniquingKeysWith: { a, _ in a }) })
         } : nil
         let sourceName: String
         switch choice {

@@ -24,7 +24,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
     @Option(help: "whole (decide on the whole stroke) | streaming (fired by the end, point by point).")
     var mode: DetectorEvaluator.Mode = .whole
 
-    @Flag(help: "Add each sample's decision and score (for ROC curves) and the per-fold thresholds to the JSON.")
+    @Flag(help: "Add each sample's decision, score (for ROC curves) and measures (what the box compares), and the per-fold thresholds to the JSON.")
     var details = false
 
     @Flag(name: .customLong("device-shift"), help: ArgumentHelp(
