@@ -6,44 +6,11 @@ import GestureMatching
 import GestureTestSupport
 import GestureEngine
 
-// The engine calls of the DocC article "Recognizing with a trained model in a UIKit app",
-// made on Linux: its UIKit class cannot be compiled here, so this test runs the session
-// class it uses — copied from the article as written — on touches made from the shipped
-// samples, as the UIKit class would feed them.
-/// Touches in, the model's label out: the engine calls a UIKit recognizer makes.
-final class ModelGestureSession {
-    private let spec: TemplateSpec
-    private var arena: GestureArena
-    private var tracker = TouchTracker()
-    private var recognized: String?
-
-    /// - Parameter folder: where the model was read from (kept with its settings).
-    init(model: ModelRecognizer, folder: String) {
-        spec = TemplateSpec(model: model, folder: folder)
-        arena = GestureArena([])
-        start()
-    }
-
-    private func start() {
-        arena = GestureArena([StrokeRecognizer(name: "model", detector: spec.makeDetector())])
-        tracker = TouchTracker()
-        arena.addAction(to: "model") { [unowned self] activation in
-            if activation.isActivation { self.recognized = activation.values.match }
-        }
-    }
-
-    /// One touch event: the touches that entered `phase` at `time` (seconds). Returns the
-    /// model's label when this event completes a recognized gesture, else `nil`.
-    func handle(time: Double, phase: TouchSessionPhase, touches: [TouchSessionTouch]) throws -> String? {
-        recognized = nil
-        arena.handle(try tracker.event(for: TouchSessionEvent(t: time, phase: phase, touches: touches)))
-        return recognized
-    }
-
-    /// Forgets the touches and the recognizer's state (UIKit's `reset()`).
-    func reset() { start() }
-}
-
+/// The engine calls of the DocC article "Recognizing with a trained model in a UIKit app",
+/// made on Linux: its UIKit class cannot be compiled here, so this test runs the session
+/// class it uses — the article's listing itself, which tools/doc-examples writes at file
+/// scope in DocExamples.swift — on touches made from the shipped samples, as the UIKit
+/// class would feed them.
 struct UIKitArticleEngineCallsTests {
     static func shipped() throws -> (model: ModelRecognizer, samples: [Sample]) {
         let root = DatasetLocator.packageRoot
