@@ -165,6 +165,29 @@ def save_and_wait(driver):
     return {k: ls.get_attribute("data-" + k) for k in ("label", "id", "points", "strokes")}
 
 
+def set_pause(driver, ms):
+    """Sets the pause that ends a sample by itself (milliseconds; "0": only Done ends it)."""
+    pause = driver.find_element(By.ID, "pause-ms")
+    pause.clear()
+    pause.send_keys(ms)
+    driver.execute_script("document.getElementById('pause-ms').dispatchEvent(new Event('change'))")
+
+
+def touch_and_done(driver, pts):
+    """Draws one stroke (touch), ends the sample with Done, waits for its results."""
+    draw(driver, pts, "touch")
+    driver.find_element(By.ID, "done").click()
+    wait_results_for(driver, len(pts))
+
+
+def save_example(driver, pts, label):
+    """Draws one stroke (touch), ends it with Done, saves it and checks it went under `label`."""
+    touch_and_done(driver, pts)
+    saved = save_and_wait(driver)
+    check(saved["label"] == label, "example saved under %s" % label)
+    return saved
+
+
 def store_files(store, label):
     return sorted(p for p in glob.glob(os.path.join(store, label, "*.json")))
 
@@ -314,22 +337,14 @@ def live_loop(driver, args):
     """Five examples each of two new gestures, no command line: the server trains the
     store's own model after the last save and the page recognizes the sixth of each."""
     rng = random.Random(2026)
-    pause = driver.find_element(By.ID, "pause-ms")
-    pause.clear()
-    pause.send_keys("0")
-    driver.execute_script("document.getElementById('pause-ms').dispatchEvent(new Event('change'))")
+    set_pause(driver, "0")
     check(driver.find_element(By.ID, "model").get_attribute("data-model") == "",
           "a new store starts with the shipped recognizers")
     last_save = None
     for label, make in (("zig_zag", zigzag_points), ("spiral", spiral_points)):
         add_label(driver, label)
         for _ in range(5):
-            pts = make(rng)
-            draw(driver, pts, "touch")
-            driver.find_element(By.ID, "done").click()
-            wait_results_for(driver, len(pts))
-            saved = save_and_wait(driver)
-            check(saved["label"] == label, "example saved under %s" % label)
+            save_example(driver, make(rng), label)
             last_save = time.monotonic()
     # The page follows the training the server runs after each save: wait for the report
     # of the model trained with all ten examples.
@@ -343,10 +358,7 @@ def live_loop(driver, args):
           % (args.live_limit, switched))
     driver.find_element(By.CSS_SELECTOR, "#labels button[data-label='']").click()
     for label, make in (("zig_zag", zigzag_points), ("spiral", spiral_points), ("scribble", scribble_points)):
-        pts = make(rng)
-        draw(driver, pts, "touch")
-        driver.find_element(By.ID, "done").click()
-        wait_results_for(driver, len(pts))
+        touch_and_done(driver, make(rng))
         m = model_result(results(driver))
         print("sixth %s: %s" % (label, m["text"] if m else None), flush=True)
         if label == "scribble":
@@ -359,10 +371,7 @@ def live_loop(driver, args):
     driver.find_element(By.CSS_SELECTOR, "#labels button[data-label='zig_zag']").click()
     sel = driver.find_element(By.ID, "label-select")
     driver.execute_script("arguments[0].value = 'zig_zag'; arguments[0].dispatchEvent(new Event('change'))", sel)
-    pts = spiral_points(rng)
-    draw(driver, pts, "touch")
-    driver.find_element(By.ID, "done").click()
-    wait_results_for(driver, len(pts))
+    touch_and_done(driver, spiral_points(rng))
     wrong = save_and_wait(driver)
     check(wrong["label"] == "zig_zag", "the mistaken spiral is saved under zig_zag")
     WebDriverWait(driver, 60).until(lambda d: "from 11 samples" in d.find_element(By.ID, "report").text)
@@ -412,10 +421,7 @@ def few_examples(driver, args):
     rejected, a stroke put in the never-fire bin rejected after the next training, the
     held-out check and the page's "what it uses" text."""
     rng = random.Random(27)
-    pause = driver.find_element(By.ID, "pause-ms")
-    pause.clear()
-    pause.send_keys("0")
-    driver.execute_script("document.getElementById('pause-ms').dispatchEvent(new Event('change'))")
+    set_pause(driver, "0")
     uses = text(driver, "#uses")
     print("what the page uses (new store):\n" + uses, flush=True)
     check("checkmark detector" in uses and ("book preset" in uses or "from the file" in uses),
@@ -427,12 +433,7 @@ def few_examples(driver, args):
     for label, make, n in gestures:
         add_label(driver, label)
         for _ in range(n):
-            pts = make(rng)
-            draw(driver, pts, "touch")
-            driver.find_element(By.ID, "done").click()
-            wait_results_for(driver, len(pts))
-            saved = save_and_wait(driver)
-            check(saved["label"] == label, "example saved under %s" % label)
+            save_example(driver, make(rng), label)
             total += 1
             last_save = time.monotonic()
     wait_trained(driver, total)
@@ -908,10 +909,7 @@ def main():
               and "invalid label" in text(driver, "#status"), "label '../../etc' refused with a message")
 
         # 1. Check mark with the mouse; the Done button ends the sample (pause set to 0).
-        pause = driver.find_element(By.ID, "pause-ms")
-        pause.clear()
-        pause.send_keys("0")
-        driver.execute_script("document.getElementById('pause-ms').dispatchEvent(new Event('change'))")
+        set_pause(driver, "0")
         add_label(driver, "check")
         cm = checkmark_points()
         cm_pad = draw(driver, cm, "mouse")
@@ -928,9 +926,7 @@ def main():
               "check mark: page saved %s points for %d pointer positions" % (saved_check["points"], len(cm)))
 
         # 2. Circle with a pen; the 400 ms pause ends the sample by itself.
-        pause.clear()
-        pause.send_keys("400")
-        driver.execute_script("document.getElementById('pause-ms').dispatchEvent(new Event('change'))")
+        set_pause(driver, "400")
         add_label(driver, "circle")
         ci = circle_points()
         draw(driver, ci, "pen")
@@ -1021,9 +1017,7 @@ def main():
             check(sum(len(s) for s in load(cf[0])["strokes"]) == len(cm), "restored file has all its points")
 
         # A multistroke sample (an X, touch): two strokes, ended with Done (pause 0).
-        pause.clear()
-        pause.send_keys("0")
-        driver.execute_script("document.getElementById('pause-ms').dispatchEvent(new Event('change'))")
+        set_pause(driver, "0")
         add_label(driver, "x")
         s1 = [(150 + i * 20, 150 + i * 20) for i in range(10)]
         s2 = [(330 - i * 20, 150 + i * 20) for i in range(12)]
