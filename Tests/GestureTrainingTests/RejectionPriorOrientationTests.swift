@@ -27,7 +27,8 @@ struct RejectionPriorOrientationTests {
     @Test func sameStrokeHasNoOrientationGap() throws {
         let v = Self.values(Self.ell, against: [Self.ell])
         #expect(v.count == OrientationFeatures.names.count)
-        for k in 0..<5 { #expect(abs(v[k]) < 1e-6, "\(OrientationFeatures.names[k]) = \(v[k])") }
+        for k in [0, 2, 3, 4] { #expect(abs(v[k]) < 1e-6, "\(OrientationFeatures.names[k]) = \(v[k])") }
+        #expect(v[1] < -0.3, "drawn forwards it matches better than backwards: reversedGain \(v[1])")
         #expect(v[5] == 1, "no other label: the margin is 1")
     }
 
@@ -48,9 +49,11 @@ struct RejectionPriorOrientationTests {
         #expect(abs(v[4] - 0.5) < 0.02, "indicative \(v[4])")
         #expect(abs(v[3] - 0.5) < 0.02, "chord \(v[3])")
         #expect(v[0] > 0.2)
-        // The best over the label's templates: with the turned L among them, no gap.
+        // The best over the label's templates: with the turned L among them, no gap without
+        // rotation (the rotation is the one at the closest template after any rotation, and
+        // both are equally close then).
         let w = Self.values(turned, against: [Self.ell, turned])
-        #expect(abs(w[0]) < 1e-6 && abs(w[2]) < 1e-6)
+        #expect(abs(w[0]) < 1e-6 && abs(w[4]) < 1e-6)
         // Another label's template drawn like the candidate makes the direct margin negative.
         let m = Self.values(turned, against: [Self.ell, turned], labels: [0, 1])
         #expect(m[5] < -0.2, "directMargin \(m[5])")
@@ -84,6 +87,7 @@ struct RejectionPriorOrientationTests {
         s.syntheticPerDraw = 5
         s.splicesPerDraw = 3
         s.loopsPerDraw = 4
+        s.turnedPerDraw = 3
         s.booster.trees = 10
         s.booster.minSamplesLeaf = 5
         s.featureSet = featureSet
@@ -104,7 +108,8 @@ struct RejectionPriorOrientationTests {
         #expect(fprs.count == 2)
         #expect(f["fpr"] == fprs.max())
         #expect(f["acceptance"] == [f["dataset0.acceptance"], f["dataset1.acceptance"]].compactMap { $0 }.min())
-        #expect(f["fpr.loop"] != nil)
+        #expect(f["fpr.loop"] != nil && f["fpr.turned"] != nil)
+        #expect(f["targetFPR"] == 0.01, "no lower targets given: the target is the one asked for")
         var halves = Self.settings()
         halves.calibration = .halves
         let old = try RejectionPriorTrainer.train([Self.data, Self.otherData], settings: halves, provenance: "fixture")
@@ -171,5 +176,17 @@ struct RejectionPriorOrientationTests {
             #expect(d[4] > 0.5, "absolute turning \(d[4]) turns: at least 200° of arc")
         }
         #expect(RejectionPriorTrainer.loops(count: 0, seed: 1, size: 100).isEmpty)
+    }
+
+    /// The user's strokes turned or reversed: a quarter turn moves the chord by a quarter,
+    /// reversing keeps the points and swaps their order.
+    @Test func turnedStrokes() throws {
+        let back = RejectionPriorTrainer.turned(Self.ell, way: 3)
+        #expect(back.allPoints == Array(Self.ell.allPoints.reversed()))
+        let quarter = RejectionPriorTrainer.turned(Self.ell, way: 0)
+        let v = Self.values(quarter, against: [Self.ell])
+        #expect(abs(v[3] - 0.5) < 0.02)
+        let half = Self.values(RejectionPriorTrainer.turned(Self.ell, way: 2), against: [Self.ell])
+        #expect(abs(half[2] - 1) < 0.02, "a half turn: rotation \(half[2])")
     }
 }

@@ -287,7 +287,9 @@ public enum RejectionPriorTrainer {
             // A lower target where acceptance has room: the lowest of `lowerTargets` that costs
             // the best-carrying held-out group at most `acceptanceRoom` of acceptance.
             for target in settings.lowerTargets.sorted(by: >) where target < settings.targetFPR {
-                guard let c = calibrated(target), c.bestAcceptance >= base.bestAcceptance - settings.acceptanceRoom else { break }
+                // (A target whose threshold the acceptance floor holds where it was is not taken.)
+                guard let c = calibrated(target), c.bestAcceptance >= base.bestAcceptance - settings.acceptanceRoom,
+                      c.threshold > t else { break }
                 t = c.threshold
                 chosenTarget = target
             }
