@@ -74,6 +74,8 @@ public struct ModelRecognizer: Hashable, Sendable {
     public let rejection: Rejection
     private let matchers: [AnyTemplateMatcher]
     private let templateLabels: [Int]
+    /// The templates prepared for ``OrientationFeatures`` (empty unless the verifier reads them).
+    private let orientationTemplates: [OrientationFeatures.Prepared?]
 
     /// - Throws: ``ModelMismatch`` when the rejection rule was trained for other matcher
     ///   settings or another library's labels.
@@ -104,8 +106,11 @@ public struct ModelRecognizer: Hashable, Sendable {
         templateLabels = library.templates.map { index[$0.name] ?? 0 }
         if case .verifier(let v) = rejection {
             matchers = v.matchers.map { $0.matcher(library: library) }
+            orientationTemplates = v.featureSet >= VerifierFeatures.orientationSet
+                ? library.templates.map { OrientationFeatures.prepare($0.gesture) } : []
         } else {
             matchers = [matcher.matcher(library: library)]
+            orientationTemplates = []
         }
     }
 
@@ -157,7 +162,10 @@ public struct ModelRecognizer: Hashable, Sendable {
                                                  statistics: v.statistics) else {
                 return result(false, nil, v.threshold, "nothing to match")
             }
-            let score = v.model.margin(row.values)
+            let extra = VerifierFeatures.extra(featureSet: v.featureSet,
+                                               candidate: v.featureSet >= VerifierFeatures.orientationSet ? OrientationFeatures.prepare(gesture) : nil,
+                                               templates: orientationTemplates, templateLabels: templateLabels, label: row.label)
+            let score = v.model.margin(row.values + extra)
             return result(score >= v.threshold, score, v.threshold,
                           "verifier score \(Self.f(score)) below its threshold \(Self.f(v.threshold))")
         }

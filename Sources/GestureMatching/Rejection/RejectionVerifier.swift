@@ -16,8 +16,10 @@ public struct RejectionVerifier: Hashable, Codable, Sendable {
     /// The matchers whose distances are features; the first decides the label and must be
     /// the model's matcher.
     public var matchers: [MatcherSettings]
-    /// Feature names, in row order (checked against ``VerifierFeatures/names(matchers:)``).
+    /// Feature names, in row order (checked against ``VerifierFeatures/names(matchers:featureSet:)``).
     public var featureNames: [String]
+    /// Which of ``VerifierFeatures``' feature sets the model reads (1 for files without one).
+    public var featureSet: Int
     /// Per-label statistics of the template library the verifier was trained for.
     public var statistics: VocabularyStatistics
     /// Points each candidate is resampled to for its ``ShapeDescriptor``.
@@ -30,9 +32,11 @@ public struct RejectionVerifier: Hashable, Codable, Sendable {
     public var operatingPoint: VerifierOperatingPoint
 
     public init(matchers: [MatcherSettings], statistics: VocabularyStatistics, descriptorPoints: Int,
-                model: GradientBoostedTrees, threshold: Double, operatingPoint: VerifierOperatingPoint) {
+                model: GradientBoostedTrees, threshold: Double, operatingPoint: VerifierOperatingPoint,
+                featureSet: Int = VerifierFeatures.baseSet) {
         self.matchers = matchers
-        self.featureNames = VerifierFeatures.names(matchers: matchers)
+        self.featureSet = featureSet
+        self.featureNames = VerifierFeatures.names(matchers: matchers, featureSet: featureSet)
         self.statistics = statistics
         self.descriptorPoints = descriptorPoints
         self.model = model
@@ -47,6 +51,8 @@ public struct RejectionVerifier: Hashable, Codable, Sendable {
         var format: String
         var matchers: [MatcherSettings]
         var featureNames: [String]
+        /// Absent for feature set 1 (files written before feature sets were numbered).
+        var featureSet: Int?
         var statistics: VocabularyStatistics
         var descriptorPoints: Int
         var model: GradientBoostedTrees
@@ -65,7 +71,11 @@ public struct RejectionVerifier: Hashable, Codable, Sendable {
         }
         guard f.format == format else { throw RejectionThresholdsError.unsupportedFormat(found: shownValue(f.format)) }
         guard !f.matchers.isEmpty else { throw RejectionThresholdsError.invalidField(field: "matchers", reason: "empty") }
-        let expected = VerifierFeatures.names(matchers: f.matchers)
+        let set = f.featureSet ?? VerifierFeatures.baseSet
+        guard VerifierFeatures.knownSets.contains(set) else {
+            throw RejectionThresholdsError.invalidField(field: "featureSet", reason: "\(set): this version computes feature sets \(VerifierFeatures.knownSets.lowerBound)…\(VerifierFeatures.knownSets.upperBound)")
+        }
+        let expected = VerifierFeatures.names(matchers: f.matchers, featureSet: set)
         guard f.featureNames == expected else {
             throw RejectionThresholdsError.invalidField(field: "featureNames", reason: "this version computes \(expected.count) features \(expected.prefix(3))…, the file names \(f.featureNames.count)")
         }
@@ -89,7 +99,7 @@ public struct RejectionVerifier: Hashable, Codable, Sendable {
             throw RejectionThresholdsError.invalidField(field: "descriptorPoints", reason: "must be 2…\(MatcherSettings.maxPoints)")
         }
         var v = RejectionVerifier(matchers: f.matchers, statistics: s, descriptorPoints: f.descriptorPoints, model: model,
-                                  threshold: f.threshold, operatingPoint: f.operatingPoint)
+                                  threshold: f.threshold, operatingPoint: f.operatingPoint, featureSet: set)
         v.featureNames = f.featureNames
         return v
     }
@@ -110,7 +120,8 @@ public struct RejectionVerifier: Hashable, Codable, Sendable {
     public func encoded() throws -> Data {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys]
-        return try e.encode(File(format: Self.format, matchers: matchers, featureNames: featureNames, statistics: statistics,
+        return try e.encode(File(format: Self.format, matchers: matchers, featureNames: featureNames,
+                                 featureSet: featureSet == VerifierFeatures.baseSet ? nil : featureSet, statistics: statistics,
                                  descriptorPoints: descriptorPoints, model: model, threshold: threshold,
                                  operatingPoint: operatingPoint))
     }

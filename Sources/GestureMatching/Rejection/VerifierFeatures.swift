@@ -81,15 +81,35 @@ public enum VerifierFeatures {
     /// Ratios are clamped here: beyond it they only say "not this label".
     static let ratioClamp = 8.0
 
-    /// Feature names for `matchers` (algorithm-prefixed), in row order.
-    public static func names(matchers: [MatcherSettings]) -> [String] {
+    /// Feature set 1: the matchers' blocks, the shape descriptor and its difference from
+    /// the chosen label's mean descriptor (what a file without `featureSet` holds).
+    public static let baseSet = 1
+    /// Feature set 2: set 1 followed by ``OrientationFeatures`` (how the candidate is turned
+    /// or drawn against the chosen label's templates).
+    public static let orientationSet = 2
+    /// The newest feature set this version computes.
+    public static let latestSet = orientationSet
+    /// The feature sets this version computes.
+    public static let knownSets = baseSet...latestSet
+
+    /// Feature names for `matchers` (algorithm-prefixed) and feature set `featureSet`, in row order.
+    public static func names(matchers: [MatcherSettings], featureSet: Int = baseSet) -> [String] {
         var out: [String] = []
         for (i, m) in matchers.enumerated() {
             out += perMatcher.map { "\(i):\(m.algorithm.rawValue).\($0)" }
         }
         out += ShapeDescriptor.names.map { "shape.\($0)" }
         out += ShapeDescriptor.names.map { "shapeDiff.\($0)" }
+        if featureSet >= orientationSet { out += OrientationFeatures.names }
         return out
+    }
+
+    /// The features feature set `featureSet` adds after set 1's for a candidate matched to
+    /// `label` (empty for set 1).
+    public static func extra(featureSet: Int, candidate: OrientationFeatures.Prepared?, templates: [OrientationFeatures.Prepared?],
+                             templateLabels: [Int], label: Int) -> [Double] {
+        guard featureSet >= orientationSet else { return [] }
+        return OrientationFeatures.values(candidate: candidate, templates: templates, templateLabels: templateLabels, label: label)
     }
 
     /// The chosen label and the feature row.

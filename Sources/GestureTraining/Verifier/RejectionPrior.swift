@@ -25,6 +25,9 @@ public struct RejectionPrior: Hashable, Codable, Sendable {
     /// The verifier's matchers; the first is the model's matcher.
     public var matchers: [MatcherSettings]
     public var featureNames: [String]
+    /// Which of ``VerifierFeatures``' feature sets the trees read; absent (`nil`) in files
+    /// of feature set 1, written before the sets were numbered.
+    public var featureSet: Int?
     public var descriptorPoints: Int
     public var model: GradientBoostedTrees
     /// Score threshold by templates per label (the fewest of any label, capped at the
@@ -34,6 +37,9 @@ public struct RejectionPrior: Hashable, Codable, Sendable {
     public var provenance: String
     /// Figures on its own simulated users (in-sample) by K: `acceptance`, `fpr`.
     public var figures: [String: [String: Double]]
+
+    /// The feature set the trees read (1 when the file names none).
+    public var features: Int { featureSet ?? VerifierFeatures.baseSet }
 
     /// The threshold for a vocabulary whose smallest label has `templates` templates.
     public func threshold(templates: Int) -> Double {
@@ -74,8 +80,12 @@ public struct RejectionPrior: Hashable, Codable, Sendable {
         }
         guard p.format == format else { throw RejectionThresholdsError.unsupportedFormat(found: shownValue(p.format)) }
         guard !p.matchers.isEmpty else { throw RejectionThresholdsError.invalidField(field: "matchers", reason: "empty") }
-        guard p.featureNames == VerifierFeatures.names(matchers: p.matchers), p.model.featureCount == p.featureNames.count else {
-            throw RejectionThresholdsError.invalidField(field: "featureNames", reason: "not the features this version computes")
+        guard VerifierFeatures.knownSets.contains(p.features) else {
+            throw RejectionThresholdsError.invalidField(field: "featureSet", reason: "\(p.features): this version computes feature sets \(VerifierFeatures.knownSets.lowerBound)…\(VerifierFeatures.knownSets.upperBound)")
+        }
+        guard p.featureNames == VerifierFeatures.names(matchers: p.matchers, featureSet: p.features),
+              p.model.featureCount == p.featureNames.count else {
+            throw RejectionThresholdsError.invalidField(field: "featureNames", reason: "not the features this version computes for feature set \(p.features)")
         }
         do { _ = try p.model.validated() } catch {
             throw RejectionThresholdsError.invalidField(field: "model", reason: "\(error)")
@@ -101,7 +111,7 @@ public struct RejectionPrior: Hashable, Codable, Sendable {
                                            falsePositiveInterval: [0, 1], negatives: 0, negativesBySource: [:],
                                            notes: ["rejection learned across people (\(version)): \(provenance)"] + notes)
         return RejectionVerifier(matchers: matchers, statistics: stats, descriptorPoints: descriptorPoints, model: model,
-                                 threshold: threshold(templates: fewest), operatingPoint: point)
+                                 threshold: threshold(templates: fewest), operatingPoint: point, featureSet: features)
     }
 
     /// Vocabulary statistics of `templates` under `matchers`.

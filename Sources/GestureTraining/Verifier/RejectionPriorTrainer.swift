@@ -10,10 +10,26 @@ import GestureMatching
 /// of those labels are positives when the matcher recognizes them; the subject's examples
 /// of every other label, synthetic everyday strokes, splices of two of the user's
 /// examples and the given negatives are negatives. Feature rows are ``VerifierFeatures``
-/// against those templates. The thresholds (one per K) are chosen on cross-fitted scores
-/// (two halves of the people, each scored by trees trained on the other) to keep the
-/// false-positive rate on the person's other gestures at ``Settings/targetFPR``.
+/// against those templates (feature set ``Settings/featureSet``: by default with the
+/// orientation features, so the user's own gestures turned or reversed can be told apart).
+///
+/// The thresholds (one per K) keep the false-positive rate on the people's other gestures
+/// at ``Settings/targetFPR`` on held-out scores. With two or more datasets
+/// (``Calibration/leaveOneDatasetOut``), each dataset is scored by trees trained on the
+/// others and each K's threshold is the one the worst of them needs: the shift between
+/// datasets is inside the calibration, as it is for a dataset the prior never saw. With one
+/// dataset, or ``Calibration/halves``, two halves of the people are scored by trees of the
+/// other half (the earlier way, blind to a shift between datasets).
 public enum RejectionPriorTrainer {
+    /// How held-out scores for the thresholds are made.
+    public enum Calibration: String, Sendable, CaseIterable {
+        /// Each dataset scored by trees of the others; the threshold for the worst dataset
+        /// (halves when there is one dataset).
+        case leaveOneDatasetOut = "datasets"
+        /// Two halves of the people, each scored by trees of the other; one pooled threshold.
+        case halves
+    }
+
     public struct Settings: Sendable {
         public var matchers: [MatcherSettings]
         /// Templates kept per label (medoids beyond it), as `gesturelab train`.
@@ -26,11 +42,26 @@ public enum RejectionPriorTrainer {
         public var othersPerDraw = 120
         public var syntheticPerDraw = 30
         public var splicesPerDraw = 20
+        /// Synthetic closed loops and partial circles per draw (the circle-like symbols
+        /// people draw that a point-cloud matcher finds close to many gestures).
+        public var loopsPerDraw = 0
+        /// The user's own examples turned by a quarter or a half turn, or drawn backwards,
+        /// per draw: the gestures a rotation-invariant or point-cloud matcher finds close
+        /// to the user's although they are not the user's gesture.
+        public var turnedPerDraw = 0
+        /// ``VerifierFeatures`` feature set of the rows.
+        public var featureSet = VerifierFeatures.latestSet
+        public var calibration = Calibration.leaveOneDatasetOut
         /// Negatives (of the given negative sets) per draw.
         public var negativesPerDraw = 40
         public var targetFPR = 0.01
         /// Least acceptance a threshold keeps (on cross-fitted in-vocabulary strokes), whatever the FPR.
         public var minimumAcceptance = 0.8
+        /// Lower FPR targets tried per K after ``targetFPR`` (none by default): each K takes
+        /// the lowest one that costs the best-carrying held-out group at most
+        /// ``acceptanceRoom`` of acceptance against ``targetFPR``.
+        public var lowerTargets: [Double] = []
+        public var acceptanceRoom = 0.015
         public var booster = BoosterSettings(trees: 150, depth: 3, learningRate: 0.1, bins: 32, minSamplesLeaf: 40, l2: 1.0,
                                              rowSubsample: 1.0, seed: 1)
         public var descriptorPoints = 64
@@ -45,7 +76,8 @@ public enum RejectionPriorTrainer {
         var positive: Bool
         var k: Int
         var group: Int
-        /// `in`, `misrecognized`, `other`, `synthetic`, `splice`, `negative`.
+        var dataset: Int
+        /// `in`, `misrecognized`, `other`, `synthetic`, `loop`, `turned`, `splice`, `negative`.
         var source: String
     }
 
@@ -111,6 +143,8 @@ public enum RejectionPriorTrainer {
             let index = Dictionary(uniqueKeysWithValues: labels.enumerated().map { ($1, $0) })
             let templateLabels = templates.map { index[$0.name] ?? 0 }
             let ms = settings.matchers.map { $0.matcher(library: library) }
+            let oriented = settings.featureSet >= VerifierFeatures.orientationSet
+            let orientationTemplates = oriented ? templates.map { OrientationFeatures.prepare($0.gesture) } : []
             var rows: [Row] = []
             func add(_ g: Gesture, truth: String?, source: String) {
                 guard let primary = ms[0].distances(g) else { return }
@@ -120,7 +154,9 @@ public enum RejectionPriorTrainer {
                                                    descriptor: ShapeDescriptor(g, points: settings.descriptorPoints)?.values,
                                                    statistics: statistics) else { return }
                 let ok = truth != nil && labels[f.label] == truth
-                rows.append(Row(values: f.values, positive: ok, k: dr.k, group: dr.group,
+                let extra = VerifierFeatures.extra(featureSet: settings.featureSet, candidate: oriented ? OrientationFeatures.prepare(g) : nil,
+                                                   templates: orientationTemplates, templateLabels: templateLabels, label: f.label)
+                rows.append(Row(values: f.values + extra, positive: ok, k: dr.k, group: dr.group, dataset: datasetIndex,
                                 source: truth == nil ? source : (ok ? "in" : "misrecognized")))
             }
             for s in test { add(s.gesture, truth: s.label, source: "in") }
@@ -132,6 +168,15 @@ public enum RejectionPriorTrainer {
             for s in OpenWorld.synthetic(count: settings.syntheticPerDraw, seed: settings.seed &+ UInt64(u) &* 7919, size: size) {
                 add(s.gesture, truth: nil, source: "synthetic")
             }
+            for g in Self.loops(count: settings.loopsPerDraw, seed: settings.seed &+ UInt64(u) &* 6151, size: size) {
+                add(g, truth: nil, source: "loop")
+            }
+            if !train.isEmpty {
+                for _ in 0..<settings.turnedPerDraw {
+                    let g = train[Int.random(in: 0..<train.count, using: &r)].1
+                    add(Self.turned(g, way: Int.random(in: 0..<4, using: &r)), truth: nil, source: "turned")
+                }
+            }
             if train.count >= 2 && chosen.count >= 2 {
                 var made = 0, tries = 0
                 while made < settings.splicesPerDraw && tries < settings.splicesPerDraw * 10 {
@@ -142,9 +187,12 @@ public enum RejectionPriorTrainer {
                     made += 1
                 }
             }
-            if !negatives.isEmpty {
-                for _ in 0..<Swift.min(settings.negativesPerDraw, negatives.count) {
-                    add(negatives[Int.random(in: 0..<negatives.count, using: &r)].gesture, truth: nil, source: "negative")
+            // A negative of a label the user has (the negatives may come from a training
+            // dataset's own vocabulary) is not out of their vocabulary: skipped.
+            let outside = negatives.filter { !chosenSet.contains($0.label ?? "") }
+            if !outside.isEmpty {
+                for _ in 0..<Swift.min(settings.negativesPerDraw, outside.count) {
+                    add(outside[Int.random(in: 0..<outside.count, using: &r)].gesture, truth: nil, source: "negative")
                 }
             }
             return rows
@@ -152,9 +200,25 @@ public enum RejectionPriorTrainer {
         return out.flatMap { $0 }
     }
 
+    /// One held-out score the thresholds were chosen from (see `train`'s `heldOut`).
+    public struct HeldOutScore: Sendable, Hashable {
+        /// Index of the dataset the simulated user came from.
+        public var dataset: Int
+        /// Examples per label of the simulated user.
+        public var k: Int
+        /// `in`, `misrecognized`, `other`, `synthetic`, `loop`, `turned`, `splice`, `negative`.
+        public var source: String
+        /// Recognized correctly (should be accepted).
+        public var positive: Bool
+        /// The trees' margin, from trees that did not see this row's fold.
+        public var score: Double
+    }
+
     /// Trains a prior from `datasets` (each a population of people) and out-of-vocabulary `negatives`.
+    /// - Parameter heldOut: given the held-out scores the thresholds were chosen from (for analysis).
     public static func train(_ datasets: [Dataset], negatives: [Sample] = [], settings: Settings,
-                             provenance: String, progress: StageProgress? = nil) throws -> RejectionPrior {
+                             provenance: String, progress: StageProgress? = nil,
+                             heldOut: (([HeldOutScore]) -> Void)? = nil) throws -> RejectionPrior {
         progress?("prior rows", 0, datasets.count)
         var rows: [Row] = []
         for (i, d) in datasets.enumerated() {
@@ -166,49 +230,139 @@ public enum RejectionPriorTrainer {
         }
         let p = rows.filter(\.positive).count, n = rows.count - p
         let w = rows.map { $0.positive ? Double(rows.count) / (2 * Double(p)) : Double(rows.count) / (2 * Double(n)) }
-        // Cross-fitted scores: odd groups scored by trees of even groups and the reverse.
-        progress?("prior trees", 0, 3)
+        // Held-out scores: fold f of the rows scored by trees trained on the other folds.
+        let byDataset = settings.calibration == .leaveOneDatasetOut && Set(rows.map(\.dataset)).count >= 2
+        let fold = rows.map { byDataset ? $0.dataset : $0.group % 2 }
+        let folds = Array(Set(fold)).sorted()
+        progress?("prior trees", 0, folds.count + 1)
         var scores = [Double](repeating: 0, count: rows.count)
         let allRows = rows
-        let halves = ParallelUnits.map(count: 2, progress: nil) { h -> [Double] in
+        let scored = ParallelUnits.map(count: folds.count, progress: nil) { h -> [Double] in
             let rows = allRows
-            let train = rows.indices.filter { rows[$0].group % 2 != h }
+            let train = rows.indices.filter { fold[$0] != folds[h] }
             let m = GradientBoostedTrees.train(rows: train.map { rows[$0].values }, labels: train.map { rows[$0].positive },
                                                weights: train.map { w[$0] }, settings: settings.booster)
-            return rows.indices.filter { rows[$0].group % 2 == h }.map { m.margin(rows[$0].values) }
+            return rows.indices.filter { fold[$0] == folds[h] }.map { m.margin(rows[$0].values) }
         }
-        for h in 0..<2 {
-            for (j, i) in rows.indices.filter({ rows[$0].group % 2 == h }).enumerated() { scores[i] = halves[h][j] }
+        for h in folds.indices {
+            for (j, i) in rows.indices.filter({ fold[$0] == folds[h] }).enumerated() { scores[i] = scored[h][j] }
         }
-        progress?("prior trees", 2, 3)
+        progress?("prior trees", folds.count, folds.count + 1)
+        heldOut?(rows.indices.map { HeldOutScore(dataset: rows[$0].dataset, k: rows[$0].k, source: rows[$0].source,
+                                                 positive: rows[$0].positive, score: scores[$0]) })
+        // Calibration groups: each dataset when calibrating across datasets (the threshold is
+        // the worst one's), else all rows together.
+        let calibrationGroups: [[Int]] = byDataset ? folds.map { f in rows.indices.filter { rows[$0].dataset == f } } : [Array(rows.indices)]
         var thresholds: [String: Double] = [:], figures: [String: [String: Double]] = [:]
         for k in settings.ks {
-            let idx = rows.indices.filter { rows[$0].k == k }
-            let inVocab = idx.filter { rows[$0].source == "in" || rows[$0].source == "misrecognized" }
-            let pos = idx.filter { rows[$0].positive }.map { scores[$0] }.sorted(by: >)
-            let others = idx.filter { rows[$0].source == "other" }.map { scores[$0] }.sorted(by: >)
-            guard !pos.isEmpty, !inVocab.isEmpty else { continue }
-            // The lowest threshold whose FPR on the people's other gestures is within target,
-            // but never one that keeps less than the minimum acceptance.
-            let allowed = Int((settings.targetFPR * Double(others.count)).rounded(.down))
-            var t = allowed < others.count ? others[allowed].nextUp : (pos.last ?? 0)
-            let floorIndex = Swift.min(pos.count - 1, Swift.max(0, Int((settings.minimumAcceptance * Double(inVocab.count)).rounded(.up)) - 1))
-            t = Swift.min(t, pos[floorIndex])
+            // The threshold for FPR `target` on the people's other gestures of every
+            // calibration group (the worst group's), and the best group's acceptance at it.
+            func calibrated(_ target: Double) -> (threshold: Double, bestAcceptance: Double)? {
+                var t = -Double.infinity, floors: [Double] = []
+                var groups: [(pos: [Double], inVocab: Int)] = []
+                for group in calibrationGroups {
+                    let idx = group.filter { rows[$0].k == k }
+                    let inVocab = idx.filter { rows[$0].source == "in" || rows[$0].source == "misrecognized" }
+                    let pos = idx.filter { rows[$0].positive }.map { scores[$0] }.sorted(by: >)
+                    let others = idx.filter { rows[$0].source == "other" }.map { scores[$0] }.sorted(by: >)
+                    guard !pos.isEmpty, !inVocab.isEmpty else { continue }
+                    groups.append((pos, inVocab.count))
+                    // The lowest threshold whose FPR on the people's other gestures is within target ...
+                    let allowed = Int((target * Double(others.count)).rounded(.down))
+                    t = Swift.max(t, allowed < others.count ? others[allowed].nextUp : (pos.last ?? 0))
+                    let floorIndex = Swift.min(pos.count - 1, Swift.max(0, Int((settings.minimumAcceptance * Double(inVocab.count)).rounded(.up)) - 1))
+                    floors.append(pos[floorIndex])
+                }
+                guard !groups.isEmpty else { return nil }
+                // ... but never one that keeps less than the minimum acceptance on the dataset the
+                // trees of the others carry over to best (a dataset unlike every other one, such
+                // as multistroke symbols among unistroke gestures, would otherwise pull the
+                // threshold down to nothing).
+                t = Swift.min(t, (byDataset ? floors.max() : floors.min()) ?? t)
+                let best = groups.map { g in Double(g.pos.filter { $0 >= t }.count) / Double(g.inVocab) }.max() ?? 0
+                return (t, best)
+            }
+            guard let base = calibrated(settings.targetFPR) else { continue }
+            var t = base.threshold, chosenTarget = settings.targetFPR
+            // A lower target where acceptance has room: the lowest of `lowerTargets` that costs
+            // the best-carrying held-out group at most `acceptanceRoom` of acceptance.
+            for target in settings.lowerTargets.sorted(by: >) where target < settings.targetFPR {
+                // (A target whose threshold the acceptance floor holds where it was is not taken.)
+                guard let c = calibrated(target), c.bestAcceptance >= base.bestAcceptance - settings.acceptanceRoom,
+                      c.threshold > t else { break }
+                t = c.threshold
+                chosenTarget = target
+            }
             thresholds[String(k)] = t
-            let accepted = pos.filter { $0 >= t }.count
-            var f: [String: Double] = ["acceptance": Double(accepted) / Double(inVocab.count),
-                                       "fpr": Double(others.filter { $0 >= t }.count) / Double(Swift.max(1, others.count))]
-            for src in ["synthetic", "splice", "negative"] {
+            var f: [String: Double] = [:]
+            var worstAcceptance = 1.0, worstFPR = 0.0
+            for (gi, group) in calibrationGroups.enumerated() {
+                let idx = group.filter { rows[$0].k == k }
+                let inVocab = idx.filter { rows[$0].source == "in" || rows[$0].source == "misrecognized" }
+                let others = idx.filter { rows[$0].source == "other" }
+                guard !inVocab.isEmpty else { continue }
+                let acc = Double(inVocab.filter { rows[$0].positive && scores[$0] >= t }.count) / Double(inVocab.count)
+                let fpr = Double(others.filter { scores[$0] >= t }.count) / Double(Swift.max(1, others.count))
+                worstAcceptance = Swift.min(worstAcceptance, acc)
+                worstFPR = Swift.max(worstFPR, fpr)
+                if byDataset {
+                    f["dataset\(folds[gi]).acceptance"] = acc
+                    f["dataset\(folds[gi]).fpr"] = fpr
+                }
+            }
+            f["acceptance"] = worstAcceptance
+            f["fpr"] = worstFPR
+            f["targetFPR"] = chosenTarget
+            let idx = rows.indices.filter { rows[$0].k == k }
+            for src in ["synthetic", "loop", "turned", "splice", "negative"] {
                 let s = idx.filter { rows[$0].source == src }
                 if !s.isEmpty { f["fpr." + src] = Double(s.filter { scores[$0] >= t }.count) / Double(s.count) }
             }
             figures[String(k)] = f
         }
         let final = GradientBoostedTrees.train(rows: rows.map(\.values), labels: rows.map(\.positive), weights: w, settings: settings.booster)
-        progress?("prior trees", 3, 3)
-        return RejectionPrior(version: settings.version, matchers: settings.matchers, featureNames: VerifierFeatures.names(matchers: settings.matchers),
+        progress?("prior trees", folds.count + 1, folds.count + 1)
+        let how = byDataset ? "each dataset scored by trees of the others, the worst dataset's threshold"
+                            : "cross-fitted halves of the people"
+        return RejectionPrior(version: settings.version, matchers: settings.matchers,
+                              featureNames: VerifierFeatures.names(matchers: settings.matchers, featureSet: settings.featureSet),
+                              featureSet: settings.featureSet == VerifierFeatures.baseSet ? nil : settings.featureSet,
                               descriptorPoints: settings.descriptorPoints, model: final, thresholds: thresholds,
-                              provenance: provenance + "; \(rows.count) rows (\(p) positive), thresholds for FPR \(settings.targetFPR) on the people's other gestures on cross-fitted halves",
+                              provenance: provenance + "; feature set \(settings.featureSet), \(settings.loopsPerDraw) loops and \(settings.turnedPerDraw) turned strokes per draw; \(rows.count) rows (\(p) positive), thresholds for FPR \(settings.targetFPR)\(settings.lowerTargets.isEmpty ? "" : " (or the lowest of \(settings.lowerTargets.map { "\($0)" }.joined(separator: ", ")) costing at most \(settings.acceptanceRoom) of acceptance)") on the people's other gestures, \(how)",
                               figures: figures)
+    }
+
+    /// `g` turned by a quarter turn either way (`way` 0, 1), a half turn (2), or with its
+    /// points in reverse order (3), around its centroid.
+    public static func turned(_ g: Gesture, way: Int) -> Gesture {
+        switch way {
+        case 0: return g.rotated(by: .pi / 2)
+        case 1: return g.rotated(by: -.pi / 2)
+        case 2: return g.rotated(by: .pi)
+        default: return Gesture(g.strokes.reversed().map { Stroke($0.points.reversed()) })
+        }
+    }
+
+    /// `count` closed loops and partial circles (ellipses of random aspect and orientation,
+    /// swept 200°–400° either way from a random start, with a little wobble), about `size` across.
+    public static func loops(count: Int, seed: UInt64, size: Double) -> [Gesture] {
+        guard count > 0 else { return [] }
+        var rng = SeededGenerator.derived(seed: seed, stream: 3300)
+        return (0..<count).map { _ in
+            let rx = size / 2, ry = rx * Double.random(in: 0.55...1.0, using: &rng)
+            let tilt = Double.random(in: 0..<(2 * .pi), using: &rng)
+            let start = Double.random(in: 0..<(2 * .pi), using: &rng)
+            let sweep = Double.random(in: (200.0 / 180 * .pi)...(400.0 / 180 * .pi), using: &rng)
+            let direction: Double = Bool.random(using: &rng) ? 1 : -1
+            let wobble = Double.random(in: 0...0.06, using: &rng), phase = Double.random(in: 0..<(2 * .pi), using: &rng)
+            let n = 48
+            let points = (0..<n).map { i -> Point in
+                let a = start + direction * sweep * Double(i) / Double(n - 1)
+                let r = 1 + wobble * sin(3 * a + phase)
+                let x = rx * r * cos(a), y = ry * r * sin(a)
+                return Point(x: x * cos(tilt) - y * sin(tilt) + size, y: x * sin(tilt) + y * cos(tilt) + size, t: Double(i) * 0.012)
+            }
+            return Gesture(points: points)
+        }
     }
 }
