@@ -224,6 +224,19 @@ struct ModelCommandTests {
         }
     }
 
+    /// The study learns only from the other subjects of --dataset: a training dataset
+    /// given to it once changed nothing and said nothing.
+    @Test func leaveOneLabelOutRefusesATrainingDataset() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-lolo-train")
+        defer { dir.remove() }
+        let data = dir.path("two.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["a", "b"], perLabel: 4), to: URL(fileURLWithPath: data))
+        let r = try CLIRunner.run(["eval", "matcher", "--dataset", data, "--protocol", "leave-one-label-out",
+                                   "--train-dataset", data, "--algorithm", "protractor", "--templates-per-class", "2"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--train-dataset does not apply"), "\(r.stderr)")
+    }
+
     @Test func aOnePercentTargetOnSixteenNegativesIsRefused() throws {
         let dir = try TemporaryDirectory("gesturelab-cli-weak")
         defer { dir.remove() }

@@ -98,6 +98,10 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         // Bounded: --trials 1000000000 ran without bound.
         guard (1...Self.maxTrials).contains(trials) else { throw ValidationError("--trials must be 1…\(Self.maxTrials), got \(trials)") }
         if !(acceptFraction > 0 && acceptFraction <= 1) { throw ValidationError("--accept-fraction must be in (0, 1]") }
+        // Refused rather than ignored: the study learns only from the other subjects of --dataset.
+        if evaluationProtocol == .leaveOneLabelOut, trainDataset != nil {
+            throw ValidationError("--train-dataset does not apply to --protocol leave-one-label-out: its templates, thresholds and verifier come from the other subjects of --dataset")
+        }
         if let speed, !["slow", "medium", "fast"].contains(speed) {
             throw ValidationError("--speed is slow, medium or fast, got '\(shownValue(speed))'")
         }
