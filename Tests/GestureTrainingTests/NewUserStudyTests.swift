@@ -81,7 +81,8 @@ struct NewUserStudyTests {
         #expect((RejectionPrior.shipped != nil) == !ShippedRejectionPrior.json.isEmpty)
     }
 
-    static func tinyPrior() throws -> RejectionPrior {
+    /// Prior training small enough for a test: K = 1 and 3, one draw, ten small trees.
+    static func tinySettings(version: String = "test prior") -> RejectionPriorTrainer.Settings {
         var s = RejectionPriorTrainer.Settings(matchers: TrainingSettings().verifierMatchersInUse)
         s.ks = [1, 3]
         s.drawsPerSubject = 1
@@ -90,8 +91,12 @@ struct NewUserStudyTests {
         s.splicesPerDraw = 3
         s.booster.trees = 10
         s.booster.minSamplesLeaf = 5
-        s.version = "test prior"
-        return try RejectionPriorTrainer.train([Self.data], settings: s, provenance: "fixture")
+        s.version = version
+        return s
+    }
+
+    static func tinyPrior() throws -> RejectionPrior {
+        try RejectionPriorTrainer.train([Self.data], settings: tinySettings(), provenance: "fixture")
     }
 
     /// A prior survives its file format; a model trained with it records the prior's

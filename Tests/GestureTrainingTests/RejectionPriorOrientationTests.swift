@@ -80,18 +80,10 @@ struct RejectionPriorOrientationTests {
     static let otherData = Dataset(SyntheticDatasetFixture.samples(subjects: ["c", "d"], perLabel: 6, seed: 11))
 
     static func settings(featureSet: Int = VerifierFeatures.latestSet) -> RejectionPriorTrainer.Settings {
-        var s = RejectionPriorTrainer.Settings(matchers: TrainingSettings().verifierMatchersInUse)
-        s.ks = [1, 3]
-        s.drawsPerSubject = 1
-        s.othersPerDraw = 20
-        s.syntheticPerDraw = 5
-        s.splicesPerDraw = 3
+        var s = NewUserStudyTests.tinySettings(version: "orientation test prior")
         s.loopsPerDraw = 4
         s.turnedPerDraw = 3
-        s.booster.trees = 10
-        s.booster.minSamplesLeaf = 5
         s.featureSet = featureSet
-        s.version = "orientation test prior"
         return s
     }
 
