@@ -23,9 +23,7 @@ enum RecorderAPI {
         var trainingPending: Bool
         var trainingAvailable: Bool
         var report: TrainingReport?
-        var pauseMilliseconds: Int
-        var maxBodyBytes: Int
-        var undoDepth: Int
+        var pauseMilliseconds, maxBodyBytes, undoDepth: Int
         /// What the page recognizes with and where each part comes from, in plain words.
         var uses: [String]
         /// Strokes in the never-fire bin.
@@ -38,9 +36,7 @@ enum RecorderAPI {
     }
 
     struct Choice: Codable {
-        var id: String
-        var title: String
-        var explanation: String
+        var id, title, explanation: String
     }
 
     /// `GET /api/check`: the held-out check.
@@ -61,8 +57,7 @@ enum RecorderAPI {
 
     /// What the recorder knows about a drawn gesture besides recognizer verdicts.
     struct Facts: Codable {
-        var strokes: Int
-        var points: Int
+        var strokes, points: Int
         var pathLength: Double
         /// Seconds from the first to the last time stamp, when the points have times.
         var duration: Double?
@@ -84,9 +79,7 @@ enum RecorderAPI {
 
     /// `POST /api/samples`.
     struct Saved: ResponseEncodable {
-        var label: String
-        var id: String
-        var file: String
+        var label, id, file: String
         var facts: Facts
         var results: [RecognitionResult]
         var count: Int
@@ -96,19 +89,15 @@ enum RecorderAPI {
     struct Edited: ResponseEncodable {
         /// "deleted", "relabeled", "undid save", "undid delete", "undid relabel", or "nothing to undo".
         var action: String
-        var label: String?
-        var id: String?
+        var label, id: String?
         var undoLeft: Int
     }
 
     /// One row of `GET /api/samples`.
     struct SampleSummary: Codable {
-        var label: String
-        var id: String
-        var subject: String?
-        var device: String?
-        var strokes: Int
-        var points: Int
+        var label, id: String
+        var subject, device: String?
+        var strokes, points: Int
         /// Strokes scaled into the unit square (aspect kept), thinned for drawing.
         var thumbnail: [[[Double]]]
         /// Set instead of the rest when the file does not decode.
@@ -137,10 +126,8 @@ enum RecorderAPI {
 
     struct SavedSession: ResponseEncodable {
         var file: String
-        var lines: Int
-        /// Distinct touches (fingers put down) in the session.
-        var touches: Int
-        var labels: Int
+        /// Lines, distinct touches (fingers put down) and labels in the session.
+        var lines, touches, labels: Int
     }
 
     static func summary(_ entry: SampleStore.Entry, _ s: Sample, maxPoints: Int) -> SampleSummary {

@@ -101,7 +101,8 @@ struct NDollarMatcherTests {
     /// (one of the template's unistrokes is the candidate itself), with both matchings.
     @Test(arguments: NDollarSettings.Matching.allCases)
     func aTwoStrokeXIsRecognizedInEitherOrderAndDirection(matching: NDollarSettings.Matching) throws {
-        let settings = NDollarSettings(matching: matching)
+        var settings = NDollarSettings()
+        settings.matching = matching
         let m = NDollarMatcher(library: Self.library, settings: settings)
         for (first, second) in [(Self.a, Self.b), (Self.b, Self.a)] {
             for reverseFirst in [false, true] {

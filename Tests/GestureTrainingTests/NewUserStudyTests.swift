@@ -112,7 +112,8 @@ struct NewUserStudyTests {
         settings.prior = prior
         let one = Dataset(Self.data.samples.filter { $0.subject == "a" && ["check", "circle"].contains($0.label ?? "") })
         let result = try TrainingWorkflow.run(one, source: "one person", settings: settings)
-        #expect(result.manifest.rejectionPrior == PriorReference(version: "test prior", modelHash: prior.modelHash))
+        #expect(result.manifest.rejectionPrior == PriorReference(prior))
+        #expect(result.manifest.rejectionPrior?.version == "test prior")
         let verifier = try #require(result.verifier)
         #expect(verifier.model == prior.model)
         #expect(verifier.threshold == prior.threshold(templates: 5))

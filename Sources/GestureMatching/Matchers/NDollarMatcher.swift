@@ -16,34 +16,27 @@ public struct NDollarSettings: Hashable, Codable, Sendable {
     /// Points each unistroke is resampled to. 96: $N (GI 2010).
     public var points: Int
     /// The comparison. `.protractor` (GI 2012: as accurate as the search, many times faster).
-    public var matching: Matching
+    public var matching = Matching.protractor
     /// The 1D/2D test: a gesture whose bounding box's shorter-to-longer side ratio is at
     /// most this is "1D" and is scaled uniformly (keeping its aspect ratio); others are
     /// scaled non-uniformly to the square. 0.30: $N (GI 2010).
-    public var oneDRatio: Double
+    public var oneDRatio = 0.30
     /// The start-angle filter: a template unistroke is compared only when the direction
     /// from its first point to its point number `points / 8` is within this many degrees of
     /// the candidate's. 30°: $N (GI 2010), with the ⅛ index of its published code.
-    public var startAngleDegrees: Double
+    public var startAngleDegrees: Double = 30
     /// The stroke-count filter: compare only templates drawn with the candidate's number
     /// of strokes. Off: $N offers it as an option and leaves it off by default.
-    public var requireSameStrokeCount: Bool
+    public var requireSameStrokeCount = false
     /// The bound on the permutations. A template with at most this many strokes becomes
     /// every unistroke made by joining its strokes in every order and direction,
     /// `k!·2^k` of them; a template with more strokes becomes two: its drawn order and
     /// that whole sequence reversed. 4 (this project's bound, not the papers'): at most
     /// 4!·2⁴ = 384 unistrokes per template. 0…5.
-    public var maxPermutedStrokes: Int
+    public var maxPermutedStrokes = 4
 
-    public init(points: Int = 96, matching: Matching = .protractor, oneDRatio: Double = 0.30,
-                startAngleDegrees: Double = 30, requireSameStrokeCount: Bool = false, maxPermutedStrokes: Int = 4) {
-        self.points = points
-        self.matching = matching
-        self.oneDRatio = oneDRatio
-        self.startAngleDegrees = startAngleDegrees
-        self.requireSameStrokeCount = requireSameStrokeCount
-        self.maxPermutedStrokes = maxPermutedStrokes
-    }
+    /// The papers' settings (and this project's bound on permutations), with `points` points.
+    public init(points: Int = 96) { self.points = points }
     public static let `default` = NDollarSettings()
 
     /// The most unistrokes one template can become under `maxPermutedStrokes` = `k`:

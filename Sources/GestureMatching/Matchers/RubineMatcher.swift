@@ -10,24 +10,20 @@ public struct RubineSettings: Hashable, Codable, Sendable {
     public var points: Int
     /// Rejection: the estimated probability of the best class must be at least this. 0.95:
     /// Rubine (1991).
-    public var minProbability: Double
+    public var minProbability = 0.95
     /// Rejection: the squared Mahalanobis distance to the best class's mean must be at most
     /// this × F², F the number of features in use. ½: Rubine (1991).
-    public var mahalanobisFactor: Double
+    public var mahalanobisFactor = 0.5
     /// Weight, in pseudo-examples, of the identity prior the common covariance of the
     /// standardized features is shrunk toward: Σ = (S + ν·I) / (N − C + ν), S the pooled
     /// within-class scatter of N examples of C classes. Rubine inverts S / (N − C) alone,
     /// which is singular with one example per class (N = C) or a constant feature; 13 (this
     /// project's choice, one per feature) keeps it invertible and lets it fade as examples
     /// accumulate.
-    public var priorStrength: Double
+    public var priorStrength: Double = 13
 
-    public init(points: Int = 32, minProbability: Double = 0.95, mahalanobisFactor: Double = 0.5, priorStrength: Double = 13) {
-        self.points = points
-        self.minProbability = minProbability
-        self.mahalanobisFactor = mahalanobisFactor
-        self.priorStrength = priorStrength
-    }
+    /// The paper's settings (and this project's choices where noted above), with `points` points.
+    public init(points: Int = 32) { self.points = points }
     public static let `default` = RubineSettings()
 }
 

@@ -74,9 +74,7 @@ public enum RejectionPriorTrainer {
     struct Row: Sendable {
         var values: [Double]
         var positive: Bool
-        var k: Int
-        var group: Int
-        var dataset: Int
+        var k, group, dataset: Int
         /// `in`, `misrecognized`, `other`, `synthetic`, `loop`, `turned`, `splice`, `negative`.
         var source: String
     }

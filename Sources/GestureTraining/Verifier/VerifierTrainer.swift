@@ -41,8 +41,7 @@ package enum VerifierTrainer {
         var source: String
         /// True for rows that match the deployed situation (full vocabulary, real sample).
         var inVocabulary: Bool
-        var trueLabel: Int
-        var chosen: Int
+        var trueLabel, chosen: Int
         /// The left-out label for `unseen label` rows, else -1.
         var leftOut: Int
     }

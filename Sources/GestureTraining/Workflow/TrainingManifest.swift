@@ -63,9 +63,10 @@ public struct PriorReference: Hashable, Codable, Sendable {
     public var version: String
     /// FNV-1a 64 of the prior's encoded trees (``RejectionPrior/modelHash``).
     public var modelHash: String
-    public init(version: String, modelHash: String) {
-        self.version = version
-        self.modelHash = modelHash
+    /// The reference a model records for `prior`.
+    public init(_ prior: RejectionPrior) {
+        version = prior.version
+        modelHash = prior.modelHash
     }
 }
 

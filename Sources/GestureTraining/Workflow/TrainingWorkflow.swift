@@ -206,7 +206,7 @@ public enum TrainingWorkflow {
                                         seed: settings.seed, settings: asked.described, dataset: summary,
                                         trained: trained, notTrained: notTrained, skippedFiles: skippedFiles, notes: notes)
         manifest.matcherChoice = choice.report
-        if let prior, verifierPart != nil { manifest.rejectionPrior = PriorReference(version: prior.version, modelHash: prior.modelHash) }
+        if let prior, verifierPart != nil { manifest.rejectionPrior = PriorReference(prior) }
         return TrainingResult(library: matcherPart.library, rejection: matcherPart.rejection, verifier: verifierPart?.verifier,
                               detectors: detectors, shapeDetectors: shapeDetectors,
                               manifest: manifest, report: report)

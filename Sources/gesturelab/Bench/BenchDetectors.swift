@@ -27,11 +27,9 @@ struct BenchDetectors: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     struct Row: Codable {
-        var detector: String
-        var method: String
+        var detector, method: String
         var points: Int
-        var pointsPerSecond: Double
-        var microsecondsPerPoint: Double
+        var pointsPerSecond, microsecondsPerPoint: Double
     }
 
     func validate() throws {

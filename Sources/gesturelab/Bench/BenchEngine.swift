@@ -59,17 +59,13 @@ struct BenchEngine: ParsableCommand {
     /// One configuration's replay figures.
     struct Row: Codable {
         var configuration: String
-        var recognizers: Int
-        var activations: Int
-        var replayBestSeconds: Double
-        var replayMedianSeconds: Double
-        /// Touch records (a line with two fingers counts two) per second, best run.
-        var touchEventsPerSecond: Double
-        /// Session lines (UIEvent batches) per second, best run.
-        var linesPerSecond: Double
+        var recognizers, activations: Int
+        var replayBestSeconds, replayMedianSeconds: Double
+        /// Touch records (a line with two fingers counts two) and session lines (UIEvent
+        /// batches) per second, best run.
+        var touchEventsPerSecond, linesPerSecond: Double
         /// Best run's cost of one touch record and of one line (nanoseconds).
-        var nanosecondsPerTouchEvent: Double
-        var nanosecondsPerLine: Double
+        var nanosecondsPerTouchEvent, nanosecondsPerLine: Double
         /// Replay cost over reading cost, per line.
         var replayOverRead: Double
     }
@@ -78,24 +74,17 @@ struct BenchEngine: ParsableCommand {
         var build: String
         var seed: UInt64
         var minutes: Double
-        var lines: Int
-        var touches: Int
-        var repeats: Int
-        var readSeconds: Double
-        var readLinesPerSecond: Double
+        var lines, touches, repeats: Int
+        var readSeconds, readLinesPerSecond: Double
         /// Reading and validating the JSON Lines, per touch record and per line (nanoseconds).
-        var readNanosecondsPerTouchEvent: Double
-        var readNanosecondsPerLine: Double
+        var readNanosecondsPerTouchEvent, readNanosecondsPerLine: Double
         var rows: [Row]
     }
 
     /// One finger count's figures (``fingers``).
     struct FingersRow: Codable {
-        var fingers: Int
-        var bytes: Int
-        var readSeconds: Double
-        var replaySeconds: Double
-        var replayNanosecondsPerFinger: Double
+        var fingers, bytes: Int
+        var readSeconds, replaySeconds, replayNanosecondsPerFinger: Double
         var taps: Int
     }
 

@@ -50,26 +50,20 @@ struct BenchMatcher: ParsableCommand {
         /// Recognitions timed (fewer for the slow matchers at many templates).
         var recognitions: Int
         var scalarMedianMicroseconds: Double
-        var blasMedianMicroseconds: Double?
-        var ratio: Double?
+        var blasMedianMicroseconds, ratio: Double?
         /// The matrix product alone (`a` and `b` for every template), candidate prepared beforehand.
         var scoresScalarMedianMicroseconds: Double?
-        var scoresBlasMedianMicroseconds: Double?
-        var scoresRatio: Double?
+        var scoresBlasMedianMicroseconds, scoresRatio: Double?
     }
 
     struct AllPairs: Codable {
-        var samples: Int
-        var distances: Int
-        var prepareSeconds: Double
-        /// The sgemm alone, [C; C⊥]·Mᵀ in the same chunks: the floor for this product.
-        var bareSgemmSeconds: Double
-        /// sgemm + distances (acos) + each row's nearest neighbour.
-        var blasSeconds: Double
-        var scalarSeconds: Double
-        var ratio: Double
-        /// blasSeconds / bareSgemmSeconds.
-        var overBareSgemm: Double
+        var samples, distances: Int
+        /// Seconds: preparing the samples; the sgemm alone, [C; C⊥]·Mᵀ in the same chunks (the
+        /// floor for this product); sgemm + distances (acos) + each row's nearest neighbour;
+        /// the scalar path.
+        var prepareSeconds, bareSgemmSeconds, blasSeconds, scalarSeconds: Double
+        /// scalarSeconds / blasSeconds, and blasSeconds / bareSgemmSeconds.
+        var ratio, overBareSgemm: Double
         var maxAbsDifference: Double
         /// Rows whose nearest neighbour is the same on both paths.
         var nearestAgreement: Double
@@ -93,8 +87,7 @@ struct BenchMatcher: ParsableCommand {
     struct AutoTime: Codable {
         var samples: Int
         var seconds: Double
-        var chosen: String
-        var validation: String
+        var chosen, validation: String
     }
 
     func validate() throws {

@@ -43,11 +43,9 @@ struct Demo: ParsableCommand, WritesOutputs {
     }
 
     struct Output: Encodable {
-        var samples: Int
-        var subjects: Int
+        var samples, subjects: Int
         var summary: SubjectCrossValidation.Summary
-        var model: String
-        var report: String
+        var model, report: String
         var seconds: Double
     }
 

@@ -78,8 +78,7 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
         var session: String
         var events: Int
         var seconds: Double
-        var falseActivations: Int
-        var missed: Int
+        var falseActivations, missed: Int
     }
 
     struct Report: Codable {
@@ -89,8 +88,7 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
         var counts: [SessionEvaluation.Counts]
         var total: SessionEvaluation.Counts
         var unknownLabelNames: [String]
-        var minutes: Double
-        var falseActivationsPerMinute: Double
+        var minutes, falseActivationsPerMinute: Double
     }
 
     /// `--label check=checkmark` as a dictionary.

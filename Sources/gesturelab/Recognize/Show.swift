@@ -50,18 +50,14 @@ struct Show: ParsableCommand, WritesOutputs {
 
     struct Summary: Codable {
         var svg: String
-        var index: Int
-        var samplesInFile: Int
-        var label: String?
-        var subject: String?
-        var strokes: Int
-        var points: Int
+        var index, samplesInFile: Int
+        var label, subject: String?
+        var strokes, points: Int
     }
 
     struct SessionSummary: Codable {
         var svg: String
-        var events: Int
-        var touches: Int
+        var events, touches: Int
         var activations: [String: Int]
     }
 

@@ -40,12 +40,9 @@ struct Replay: ParsableCommand {
     }
 
     struct Report: Codable {
-        var session: String
-        var recognizers: String
-        var events: Int
-        var touches: Int
-        var start: Double?
-        var end: Double?
+        var session, recognizers: String
+        var events, touches: Int
+        var start, end: Double?
         var activations: [GestureActivation]
         var counts: [String: Int]
         var transform: Transform?
@@ -55,8 +52,7 @@ struct Replay: ParsableCommand {
 
     struct Transform: Codable {
         var translation: [Double]
-        var scale: Double
-        var rotation: Double
+        var scale, rotation: Double
         var affine: [Double]
         var updates: Int
     }

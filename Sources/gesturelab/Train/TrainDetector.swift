@@ -44,17 +44,12 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
 
     struct Report: Codable {
         var out: String
-        var samples: Int
-        var positives: Int
-        var negatives: Int
+        var samples, positives, negatives: Int
         var seed: UInt64
         var target: BoxTrainer.Target
-        var chosenStrictness: Double
-        var chosenMargin: Double
-        var validationTruePositiveRate: Double
-        var validationFalsePositiveRate: Double
-        var trainingTruePositiveRate: Double
-        var trainingFalsePositiveRate: Double
+        var chosenStrictness, chosenMargin: Double
+        var validationTruePositiveRate, validationFalsePositiveRate: Double
+        var trainingTruePositiveRate, trainingFalsePositiveRate: Double
         /// With `--every-device`: the chosen box's lowest TPR and highest FPR over the device
         /// shifts (and the unshifted samples) on the inner folds.
         var worstDeviceTruePositiveRate: Double?

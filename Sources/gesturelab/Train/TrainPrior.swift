@@ -18,52 +18,39 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
         source GestureLab compiles in as its shipped prior.
         """)
 
-    @Option(name: .customLong("dataset"), help: "A population of people (repeatable, or comma-separated paths).")
-    var datasets: [String]
+    @Option(name: .customLong("dataset"), help: "A population of people (repeatable, or comma-separated paths).") var datasets: [String]
 
-    @Option(help: "Out-of-vocabulary strokes used as negatives (samples or touch sessions).")
-    var negatives: String?
+    @Option(help: "Out-of-vocabulary strokes used as negatives (samples or touch sessions).") var negatives: String?
 
-    @Option(help: "Where to write the prior (JSON).")
-    var out: String
+    @Option(help: "Where to write the prior (JSON).") var out: String
 
-    @Option(name: .customLong("swift-out"), help: "Also write it as the Swift source of the shipped prior.")
-    var swiftOut: String?
+    @Option(name: .customLong("swift-out"), help: "Also write it as the Swift source of the shipped prior.") var swiftOut: String?
 
-    @Option(help: "A name for this prior, recorded by every model trained with it.")
-    var version = "prior"
+    @Option(help: "A name for this prior, recorded by every model trained with it.") var version = "prior"
 
-    @Option(help: "Subjects per dataset (at most).")
-    var maxSubjects = 20
+    @Option(help: "Subjects per dataset (at most).") var maxSubjects = 20
 
-    @Option(help: "Draws per subject and K.")
-    var draws = 2
+    @Option(help: "Draws per subject and K.") var draws = 2
 
-    @Option(help: "Target false-positive rate on the simulated people's other gestures (held out: see --calibration).")
-    var targetFpr = 0.01
+    @Option(help: "Target false-positive rate on the simulated people's other gestures (held out: see --calibration).") var targetFpr = 0.01
 
     @Option(help: ArgumentHelp("How the thresholds' held-out scores are made: 'datasets' (each dataset scored by trees of the others, the threshold the worst dataset needs; halves with one dataset) or 'halves' (two halves of the people, the earlier way).",
                                valueName: "datasets|halves"))
     var calibration = "datasets"
 
-    @Option(help: "Feature set of the rows (1: matchers and shape; 2: also orientation and drawing direction against the label's templates).")
-    var featureSet = VerifierFeatures.latestSet
+    @Option(help: "Feature set of the rows (1: matchers and shape; 2: also orientation and drawing direction against the label's templates).") var featureSet = VerifierFeatures.latestSet
 
     @Option(name: .customLong("lower-target-fpr"), parsing: .upToNextOption,
             help: "Lower FPR targets to try per K: each K takes the lowest whose acceptance, on the held-out dataset the trees carry over to best, is within --acceptance-room of its acceptance at --target-fpr.")
     var lowerTargetFpr: [Double] = []
 
-    @Option(help: "Acceptance a lower FPR target may cost (see --lower-target-fpr).")
-    var acceptanceRoom = 0.015
+    @Option(help: "Acceptance a lower FPR target may cost (see --lower-target-fpr).") var acceptanceRoom = 0.015
 
-    @Option(help: "Synthetic closed loops and partial circles per draw, as negatives.")
-    var loops = 0
+    @Option(help: "Synthetic closed loops and partial circles per draw, as negatives.") var loops = 0
 
-    @Option(help: "The user's own examples turned (a quarter or half turn) or drawn backwards per draw, as negatives.")
-    var turned = 0
+    @Option(help: "The user's own examples turned (a quarter or half turn) or drawn backwards per draw, as negatives.") var turned = 0
 
-    @Option(name: .customLong("scores-out"), help: "Also write the held-out scores the thresholds were chosen from (CSV: dataset, k, source, positive, score).")
-    var scoresOut: String?
+    @Option(name: .customLong("scores-out"), help: "Also write the held-out scores the thresholds were chosen from (CSV: dataset, k, source, positive, score).") var scoresOut: String?
 
     @OptionGroup var seedOption: SeedOption
     var seed: UInt64 { seedOption.seed }

@@ -58,10 +58,8 @@ struct TrainRejection: ParsableCommand, WritesOutputs {
 
     struct LabelSummary: Codable {
         var threshold: Double
-        var positives: Int
-        var negatives: Int
-        var trainingTPR: Double
-        var trainingFPR: Double
+        var positives, negatives: Int
+        var trainingTPR, trainingFPR: Double
     }
 
     var outputPaths: [OutputPaths.Named] { named("--out", out) }
