@@ -38,6 +38,29 @@ struct AutoMatcherTests {
         #expect(r.chosen == .combined(.default))
     }
 
+    /// One person with K examples per label: every example is recognized exactly once,
+    /// against the label's other examples; a label with more than K + 1 examples gives K
+    /// templates a round and has the rest recognized; a lone example is a template only.
+    @Test func onePersonLeavesEachExampleOutOnce() {
+        // Labels a, b: 5 examples each (K = 5); c: 9 examples; d: 1 example.
+        let labels = Array(repeating: "a", count: 5) + Array(repeating: "b", count: 5) + Array(repeating: "c", count: 9) + ["d"]
+        var rng = SeededGenerator(seed: 9)
+        let (episodes, validation) = AutoMatcher.episodes(labels: labels, subjects: labels.map { _ in "1" }, k: 5, using: &rng)
+        #expect(episodes.count == 5)
+        #expect(validation.contains("one person"))
+        var tested: [Int: Int] = [:]
+        for e in episodes {
+            #expect(Set(e.templates).isDisjoint(with: e.tests))
+            #expect(e.templates.contains(19))
+            for t in e.tests { tested[t, default: 0] += 1 }
+            for label in ["a", "b"] { #expect(e.templates.filter { labels[$0] == label }.count == 4) }
+            #expect(e.templates.filter { labels[$0] == "c" }.count == 5)
+            #expect(e.tests.filter { labels[$0] == "c" }.count == 4)
+        }
+        #expect((0..<10).allSatisfy { tested[$0] == 1 })
+        #expect(tested[19] == nil)
+    }
+
     /// Two strokes drawn in either order: a matcher blind to stroke order wins.
     @Test func multistrokeDataDrawnInAnyOrderChoosesAnOrderBlindMatcher() {
         var samples: [Sample] = []

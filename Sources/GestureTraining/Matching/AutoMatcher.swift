@@ -99,6 +99,9 @@ public enum AutoMatcher {
     public static let maxFolds = 5
     /// Most recognitions per fold (a random subset beyond that).
     public static let maxTestsPerFold = 400
+    /// Rounds over the examples of one person: at least 3, and as many as the largest
+    /// label left out one example at a time has examples, up to 10.
+    public static let minRounds = 3, maxRounds = 10
 
     /// The single matchers considered.
     public static var singles: [MatcherSettings] {
@@ -212,22 +215,34 @@ public enum AutoMatcher {
             }
             return (out, "\(folds) folds over \(subjects.count) people")
         }
+        // A label with at most K + 1 examples (the usual case: K recorded, K kept) is left
+        // out one example at a time, so each of its examples is recognized exactly once
+        // against its other examples; a label with more is split at random each round,
+        // K templates and the rest recognized.
+        let orders = byLabel.map { $0.value.randomSample(count: $0.value.count, using: &rng) }
+        let leaveOneOut = orders.filter { $0.count >= 2 && $0.count <= k + 1 }.map(\.count).max() ?? 0
+        let rounds = Swift.min(maxRounds, Swift.max(minRounds, leaveOneOut))
         var out: [Episode] = []
-        let rounds = 3
-        for _ in 0..<rounds {
+        for r in 0..<rounds {
             var e = Episode(templates: [], tests: [])
-            for (_, idx) in byLabel {
-                guard idx.count >= 2 else { e.templates += idx; continue }
-                let shuffled = idx.randomSample(count: idx.count, using: &rng)
-                let t = Swift.min(k, idx.count - 1)
-                e.templates += shuffled[..<t]
-                e.tests += shuffled[t...]
+            for order in orders {
+                guard order.count >= 2 else { e.templates += order; continue }
+                if order.count <= k + 1 {
+                    // Round r tests example r; rounds past the label's examples keep it as templates only.
+                    let held = r < order.count ? r : -1
+                    e.templates += order.indices.filter { $0 != held }.prefix(order.count - 1).map { order[$0] }
+                    if held >= 0 { e.tests.append(order[held]) }
+                } else {
+                    let shuffled = order.randomSample(count: order.count, using: &rng)
+                    e.templates += shuffled[..<k]
+                    e.tests += shuffled[k...]
+                }
             }
             if e.tests.count > maxTestsPerFold { e.tests = e.tests.randomSample(count: maxTestsPerFold, using: &rng) }
             e.templates.sort(); e.tests.sort()
             out.append(e)
         }
-        return (out, "\(rounds) rounds over the examples of one person")
+        return (out, "\(rounds) rounds over the examples of one person (each example left out once where a label has at most K + 1)")
     }
 
     /// Correct inner recognitions of each candidate, from the episodes' tables.
