@@ -24,14 +24,16 @@ struct DetectorTargetOptions: ParsableArguments {
         valueName: "N"))
     var augment: Int = 0
 
-    @Flag(name: .customLong("choose-settings"), help: "Also choose the stroke preparation (the detector's settings, a wider corner window, or half the resampled points) on the inner leave-one-subject-out folds, as margin and strictness are.") var chooseSettings = false
+    @Flag(name: .customLong("choose-settings"), help: "Also choose the stroke preparation (the detector's settings, a wider corner window, or half the resampled points) on the inner leave-one-subject-out folds, as margin and strictness are.")
+    var chooseSettings = false
 
     @Option(name: .customLong("loops"), help: ArgumentHelp(
         "Train on a copy of each positive drawn with 2…N loops as well (each extra loop of the person's own circle a little larger or smaller and off-centre), so that a circle drawn N times is still a circle. 0: none.",
         valueName: "N"))
     var loops: Int = 0
 
-    @Flag(name: .customLong("every-device"), help: "Make every choice on the inner folds (margin, strictness, and with --choose-settings or --choose-detector those too) by the worst device: the held-out subjects' strokes are also decided after each device shift (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), and the target must hold on each.") var everyDevice = false
+    @Flag(name: .customLong("every-device"), help: "Make every choice on the inner folds (margin, strictness, and with --choose-settings or --choose-detector those too) by the worst device: the held-out subjects' strokes are also decided after each device shift (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), and the target must hold on each.")
+    var everyDevice = false
 
     /// The device shifts the inner folds must hold on (none without `--every-device`):
     /// those `eval detector --device-shift` reports, within the tolerance of `label`'s gesture.
@@ -153,7 +155,8 @@ struct DetectorChoiceOptions: ParsableArguments {
     @Option(help: "The label of the positive samples, e.g. check or circle; all others are negatives.")
     var positive: String?
 
-    @Flag(name: .customLong("choose-detector"), help: "With training: also train the general shape detector (or, for --label L, the detector made for L, if any) and keep whichever did better on the inner leave-one-subject-out folds.") var chooseDetector = false
+    @Flag(name: .customLong("choose-detector"), help: "With training: also train the general shape detector (or, for --label L, the detector made for L, if any) and keep whichever did better on the inner leave-one-subject-out folds.")
+    var chooseDetector = false
 
     /// The detector: the argument, or the one trained for any label.
     var detector: DetectorKind { detectorArgument ?? .shape }

@@ -26,7 +26,8 @@ struct TrainAll: ParsableCommand, WritesOutputs {
 
     @Option(help: "A dataset folder or file (.xml, .json, .jsonl).") var dataset: String
 
-    @Option(help: "The output folder (a previous model folder there is replaced as a whole; any other folder, or an input, is refused).") var out: String
+    @Option(help: "The output folder (a previous model folder there is replaced as a whole; any other folder, or an input, is refused).")
+    var out: String
 
     @Option(help: "Templates per label (K).") var templatesPerClass = 5
 
@@ -34,17 +35,22 @@ struct TrainAll: ParsableCommand, WritesOutputs {
 
     @OptionGroup var matcher: MatcherOptions
 
-    @Option(help: "Rejection: verifier (a learned verifier; per-label f1 thresholds kept as the baseline), or per-label thresholds only: f1, sigma or target-fpr.") var rejection: RejectionRuleOption = .verifier
+    @Option(help: "Rejection: verifier (a learned verifier; per-label f1 thresholds kept as the baseline), or per-label thresholds only: f1, sigma or target-fpr.")
+    var rejection: RejectionRuleOption = .verifier
 
-    @Option(name: .customLong("accept"), help: "Verifier: share of in-vocabulary gestures to keep accepted and correctly recognized (the threshold is chosen on inner folds; default 0.95).") var acceptOption: Double?
+    @Option(name: .customLong("accept"), help: "Verifier: share of in-vocabulary gestures to keep accepted and correctly recognized (the threshold is chosen on inner folds; default 0.95).")
+    var acceptOption: Double?
 
     var accept: Double { acceptOption ?? 0.95 }
 
-    @Option(help: "Verifier: choose the threshold for this false-positive rate on the negatives instead of --accept.") var targetFpr: Double?
+    @Option(help: "Verifier: choose the threshold for this false-positive rate on the negatives instead of --accept.")
+    var targetFpr: Double?
 
-    @Flag(help: "Train even when the negatives are too few to measure the false-positive target (fewer than 3 / target).") var allowWeakNegatives = false
+    @Flag(help: "Train even when the negatives are too few to measure the false-positive target (fewer than 3 / target).")
+    var allowWeakNegatives = false
 
-    @Option(help: "Your own negatives (gestures that must never fire): samples (a dataset folder or file; their labels are ignored) or touch sessions (.jsonl of touch events; every touch's path is one negative).") var negatives: String?
+    @Option(help: "Your own negatives (gestures that must never fire): samples (a dataset folder or file; their labels are ignored) or touch sessions (.jsonl of touch events; every touch's path is one negative).")
+    var negatives: String?
 
     @Option(help: "Verifier inner folds (groups of subjects, or of samples with one subject).") var folds = 4
 
@@ -59,9 +65,11 @@ struct TrainAll: ParsableCommand, WritesOutputs {
         valueName: "N"))
     var detectorAugmentation = 0
 
-    @Flag(name: .customLong("choose-settings"), help: "Detectors: choose the stroke preparation on the inner folds too (as train detector --choose-settings).") var detectorChooseSettings = false
+    @Flag(name: .customLong("choose-settings"), help: "Detectors: choose the stroke preparation on the inner folds too (as train detector --choose-settings).")
+    var detectorChooseSettings = false
 
-    @Flag(name: .customLong("every-device"), help: "Detectors: choose on the inner folds by the worst device shift, so the target holds on each (as train detector --every-device).") var detectorEveryDevice = false
+    @Flag(name: .customLong("every-device"), help: "Detectors: choose on the inner folds by the worst device shift, so the target holds on each (as train detector --every-device).")
+    var detectorEveryDevice = false
 
     @Option(name: .customLong("detector-label"), help: ArgumentHelp(
         "The label a model folder's detector is trained on, where the data names it otherwise (repeatable; defaults: \(DetectorKind.builtIn.map { "\($0.rawValue)=\($0.defaultLabel ?? "")" }.joined(separator: ", "))).",
@@ -91,7 +99,8 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     @OptionGroup var seedOption: SeedOption
     var seed: UInt64 { seedOption.seed }
 
-    @Flag(help: "Write the model even when a part's estimate is meaningless (a verifier that accepted nothing on its inner folds).") var force = false
+    @Flag(help: "Write the model even when a part's estimate is meaningless (a verifier that accepted nothing on its inner folds).")
+    var force = false
 
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var datasetOptions: DatasetOptions

@@ -38,7 +38,8 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
                                valueName: "datasets|halves"))
     var calibration = "datasets"
 
-    @Option(help: "Feature set of the rows (1: matchers and shape; 2: also orientation and drawing direction against the label's templates).") var featureSet = VerifierFeatures.latestSet
+    @Option(help: "Feature set of the rows (1: matchers and shape; 2: also orientation and drawing direction against the label's templates).")
+    var featureSet = VerifierFeatures.latestSet
 
     @Option(name: .customLong("lower-target-fpr"), parsing: .upToNextOption,
             help: "Lower FPR targets to try per K: each K takes the lowest whose acceptance, on the held-out dataset the trees carry over to best, is within --acceptance-room of its acceptance at --target-fpr.")
@@ -50,7 +51,8 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
 
     @Option(help: "The user's own examples turned (a quarter or half turn) or drawn backwards per draw, as negatives.") var turned = 0
 
-    @Option(name: .customLong("scores-out"), help: "Also write the held-out scores the thresholds were chosen from (CSV: dataset, k, source, positive, score).") var scoresOut: String?
+    @Option(name: .customLong("scores-out"), help: "Also write the held-out scores the thresholds were chosen from (CSV: dataset, k, source, positive, score).")
+    var scoresOut: String?
 
     @OptionGroup var seedOption: SeedOption
     var seed: UInt64 { seedOption.seed }
