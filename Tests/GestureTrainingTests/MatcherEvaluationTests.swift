@@ -21,6 +21,32 @@ struct MatcherEvaluationTests {
         #expect(r.seed == 11)
     }
 
+    /// A fixed combination takes the fused path (pair distances once per unit); it must
+    /// recognize exactly as a combined matcher built for every draw, on strokes noisy
+    /// enough to be confused, under both protocols.
+    @Test func aFixedCombinationFusedRecognizesAsTheBuiltMatcher() {
+        var rng = SeededGenerator(seed: 21)
+        let noisy = Dataset(MatcherFixtures.dataset(perGroup: 4).samples.map { s in
+            var s = s
+            s.gesture = s.gesture.mapPoints { Point(x: $0.x + Double.random(in: -30...30, using: &rng), y: $0.y + Double.random(in: -30...30, using: &rng)) }
+            return s
+        })
+        let settings = CombinedSettings([.pPlus: 1, .jackknife: 2])
+        let corpus = PreparedCorpus<CombinedMatcher>(noisy, settings: settings)
+        let options = MatcherProtocolOptions(templatesPerClass: [1, 2], trials: 4, seed: 5)
+        for dependent in [true, false] {
+            let fused = dependent ? MatcherEvaluation.userDependent(corpus, settings: settings, options: options)
+                : MatcherEvaluation.userIndependent(corpus, settings: settings, options: options)
+            let built = dependent ? MatcherEvaluation.userDependentBuildingMatchers(corpus, settings: settings, options: options, progress: nil)
+                : MatcherEvaluation.userIndependentBuildingMatchers(corpus, settings: settings, options: options, progress: nil)
+            #expect(fused.recognitions == built.recognitions && fused.recognitions > 0)
+            #expect(fused.confusionByTemplates == built.confusionByTemplates)
+            #expect(fused.accuracy == built.accuracy)
+            #expect(fused.algorithm == built.algorithm && fused.settings == built.settings)
+            #expect((fused.accuracy["1"] ?? 1) < 1, "the noise should cause some confusions")
+        }
+    }
+
     @Test func sameSeedSameReportDifferentSeedDifferentDraws() throws {
         let corpus = PreparedCorpus<DollarOneMatcher>(MatcherFixtures.dataset(), settings: .default)
         let o = MatcherProtocolOptions(templatesPerClass: [1], trials: 3, seed: 5)

@@ -296,17 +296,59 @@ extension MatcherEvaluation {
     /// The accuracy protocols with `--algorithm auto`: the same draws as every fixed
     /// algorithm (same seed, same units, same order), each draw's matcher chosen by
     /// ``AutoMatcher`` on the draw's templates alone, then the draw's candidates
-    /// recognized by it. Every gesture is prepared once per matcher and every pair
-    /// distance computed at most once per unit, for the choice and the recognition alike
-    /// (a combination fuses its components' distances; Protractor's and Penny Pincher's
-    /// pair distances may differ from their batch products in the last bits).
+    /// recognized by it (``fused(_:userDependent:options:algorithms:progress:choose:)``).
     public static func auto(_ data: Dataset, train: Dataset?, userDependent: Bool, options: MatcherProtocolOptions,
                             progress: ProgressHandler? = nil) -> MatcherEvaluationReport {
         // The same corpus (and so the same samples left out) as a fixed matcher's.
         let corpus = PreparedCorpus<PPlusMatcher>(train.map { data.adding(training: $0) } ?? data, settings: .default)
-        let units = self.units(of: corpus)
         let chosen = ChoiceTally()
         let algorithms = AutoMatcher.components(of: AutoMatcher.candidates(multistroke: false) + AutoMatcher.candidates(multistroke: true))
+        var report = fused(corpus, userDependent: userDependent, options: options, algorithms: algorithms, progress: progress) { draw in
+            let report = AutoMatcher.choose(labels: draw.names, subjects: draw.templates.map { corpus.samples[$0].subject ?? "" },
+                                            strokes: draw.templates.map { corpus.samples[$0].gesture.strokes.count },
+                                            templatesPerClass: Swift.max(1, draw.t - 1), seed: options.seed &+ UInt64(draw.unit * 100_003 + draw.trial)) { algs, episodes in
+                episodes.map { e in algs.map { a in
+                    let s = algorithms.firstIndex(of: a)!
+                    return AutoMatcher.table(e, labels: draw.names) { draw.distance(s, draw.templates[$0], draw.templates[$1]) }
+                } }
+            }
+            chosen.add(report.chosen.description)
+            return report.chosen
+        }
+        report.algorithm = "auto"
+        report.settings["autoChoices"] = .string(chosen.text)
+        return report
+    }
+
+    /// The accuracy protocols for a fixed combination, its components' pair distances
+    /// computed once per unit (``fused(_:userDependent:options:algorithms:progress:choose:)``)
+    /// instead of a combined matcher built, and its scales measured, for every draw. The
+    /// recognitions are the combined matcher's (the same fused distances, up to the last
+    /// bits of Protractor's and Penny Pincher's batch products).
+    public static func combined(_ corpus: PreparedCorpus<CombinedMatcher>, settings: CombinedSettings, userDependent: Bool,
+                                options: MatcherProtocolOptions, progress: ProgressHandler? = nil) -> MatcherEvaluationReport {
+        let pplus = PreparedCorpus<PPlusMatcher>(Dataset(corpus.samples), settings: .default)
+        return fused(pplus, userDependent: userDependent, options: options, algorithms: settings.components.map(\.algorithm),
+                     progress: progress) { _ in .combined(settings) }
+    }
+
+    /// One draw of a fused protocol: its unit, trial number and T, the templates (sample
+    /// indices) with their labels, and the cached pair distance under algorithm `s`.
+    struct FusedDraw {
+        var unit: Int, trial: Int, t: Int
+        var templates: [Int], names: [String]
+        var distance: (_ s: Int, _ i: Int, _ j: Int) -> Double
+    }
+
+    /// The user-dependent or user-independent protocol with the draws of every fixed
+    /// algorithm (same seed, units and order). Every gesture is prepared once per algorithm
+    /// of `algorithms` and every pair distance computed at most once per unit; `choose`
+    /// names each draw's matcher (one of `algorithms`, or a combination of them), and a
+    /// combination fuses its components' distances as ``CombinedMatcher`` does.
+    static func fused(_ corpus: PreparedCorpus<PPlusMatcher>, userDependent: Bool, options: MatcherProtocolOptions,
+                      algorithms: [MatcherAlgorithm], progress: ProgressHandler?,
+                      choose: @Sendable (FusedDraw) -> MatcherSettings) -> MatcherEvaluationReport {
+        let units = self.units(of: corpus)
         let gestures = corpus.samples.map(\.gesture)
         let forms = algorithms.map { PairDistances.make($0, gestures: gestures) }
         let labels = corpus.samples.map { $0.label ?? "" }
@@ -336,18 +378,10 @@ extension MatcherEvaluation {
                     trial += 1
                     guard !templates.isEmpty else { continue }
                     let names = templates.map { labels[$0] }
-                    let report = AutoMatcher.choose(labels: names, subjects: templates.map { corpus.samples[$0].subject ?? "" },
-                                                    strokes: templates.map { gestures[$0].strokes.count },
-                                                    templatesPerClass: Swift.max(1, t - 1), seed: options.seed &+ UInt64(u * 100_003 + trial)) { algs, episodes in
-                        episodes.map { e in algs.map { a in
-                            let s = algorithms.firstIndex(of: a)!
-                            return AutoMatcher.table(e, labels: names) { distance(s, templates[$0], templates[$1]) }
-                        } }
-                    }
-                    chosen.add(report.chosen.description)
-                    let parts: [(Int, Double)] = report.chosen.algorithm == .combined
-                        ? report.chosen.typed(for: CombinedMatcher.self).components.map { (algorithms.firstIndex(of: $0.algorithm)!, $0.weight) }
-                        : [(algorithms.firstIndex(of: report.chosen.algorithm)!, 1)]
+                    let chosen = choose(FusedDraw(unit: u, trial: trial, t: t, templates: templates, names: names, distance: distance))
+                    let parts: [(Int, Double)] = chosen.algorithm == .combined
+                        ? chosen.typed(for: CombinedMatcher.self).components.map { (algorithms.firstIndex(of: $0.algorithm)!, $0.weight) }
+                        : [(algorithms.firstIndex(of: chosen.algorithm)!, 1)]
                     let total = parts.reduce(0) { $0 + $1.1 }
                     let pairs = parts.count > 1 ? CombinedMatcher.scalePairs(names: names) : []
                     let scales = parts.map { p in parts.count > 1 ? CombinedMatcher.scale(pairs.map { distance(p.0, templates[$0.0], templates[$0.1]) }) : 1 }
@@ -366,11 +400,8 @@ extension MatcherEvaluation {
             }
             return tally
         }
-        var report = self.report(merging: tallies, algorithm: .combined, protocolName: userDependent ? "user-dependent" : "user-independent",
-                                 units: units, options: options)
-        report.algorithm = "auto"
-        report.settings["autoChoices"] = .string(chosen.text)
-        return report
+        return self.report(merging: tallies, algorithm: .combined, protocolName: userDependent ? "user-dependent" : "user-independent",
+                           units: units, options: options)
     }
 
     /// How often each matcher was chosen, across threads.

@@ -56,6 +56,15 @@ public enum MatcherEvaluation {
         _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
         progress: ProgressHandler? = nil
     ) -> MatcherEvaluationReport {
+        if let fused = fusedCombination(corpus, settings, userDependent: true, options: options, progress: progress) { return fused }
+        return userDependentBuildingMatchers(corpus, settings: settings, options: options, progress: progress)
+    }
+
+    /// The same protocol with a matcher built from each draw's templates, for every
+    /// algorithm (a fixed combination included; the tests compare the fused path with it).
+    static func userDependentBuildingMatchers<M: TemplateMatcher>(
+        _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions, progress: ProgressHandler?
+    ) -> MatcherEvaluationReport {
         run(corpus, settings: settings, options: options, protocolName: "user-dependent", progress: progress) { key, indices in
             // Dataset-independent: templates from the training dataset's writer of the same id.
             let crossPool = corpus.hasTrainingOnly ? corpus.samples.indices.filter {
@@ -73,6 +82,15 @@ public enum MatcherEvaluation {
         _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
         progress: ProgressHandler? = nil
     ) -> MatcherEvaluationReport {
+        if let fused = fusedCombination(corpus, settings, userDependent: false, options: options, progress: progress) { return fused }
+        return userIndependentBuildingMatchers(corpus, settings: settings, options: options, progress: progress)
+    }
+
+    /// The same protocol with a matcher built from each draw's templates, for every
+    /// algorithm (a fixed combination included; the tests compare the fused path with it).
+    static func userIndependentBuildingMatchers<M: TemplateMatcher>(
+        _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions, progress: ProgressHandler?
+    ) -> MatcherEvaluationReport {
         run(corpus, settings: settings, options: options, protocolName: "user-independent", progress: progress) { key, indices in
             // Dataset-independent: templates from every writer of the training dataset.
             let pool = corpus.hasTrainingOnly ? corpus.samples.indices.filter { corpus.samples[$0].isTrainingOnly }
@@ -81,6 +99,18 @@ public enum MatcherEvaluation {
                 }
             return (corpus.indicesByLabel(indices).sorted { $0.key < $1.key }, corpus.indicesByLabel(pool), pool)
         }
+    }
+
+    /// A fixed combination without template variants: ``combined(_:settings:userDependent:options:progress:)``
+    /// (the same draws and recognitions, each component's pair distances computed once per
+    /// unit rather than a combined matcher built for every draw).
+    private static func fusedCombination<M: TemplateMatcher>(
+        _ corpus: PreparedCorpus<M>, _ settings: M.Settings, userDependent: Bool, options: MatcherProtocolOptions,
+        progress: ProgressHandler?
+    ) -> MatcherEvaluationReport? {
+        guard options.variants.isEmpty, let corpus = corpus as? PreparedCorpus<CombinedMatcher>,
+              let settings = settings as? CombinedSettings else { return nil }
+        return combined(corpus, settings: settings, userDependent: userDependent, options: options, progress: progress)
     }
 
     /// Runs a protocol: every (subject, speed) unit in parallel, each with its own derived
