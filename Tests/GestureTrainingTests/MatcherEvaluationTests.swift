@@ -37,8 +37,7 @@ struct MatcherEvaluationTests {
         for dependent in [true, false] {
             let fused = dependent ? MatcherEvaluation.userDependent(corpus, settings: settings, options: options)
                 : MatcherEvaluation.userIndependent(corpus, settings: settings, options: options)
-            let built = dependent ? MatcherEvaluation.userDependentBuildingMatchers(corpus, settings: settings, options: options, progress: nil)
-                : MatcherEvaluation.userIndependentBuildingMatchers(corpus, settings: settings, options: options, progress: nil)
+            let built = MatcherEvaluation.buildingMatchers(corpus, settings: settings, options: options, progress: nil, userDependent: dependent)
             #expect(fused.recognitions == built.recognitions && fused.recognitions > 0)
             #expect(fused.confusionByTemplates == built.confusionByTemplates)
             #expect(fused.accuracy == built.accuracy)

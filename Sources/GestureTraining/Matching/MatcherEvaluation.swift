@@ -56,23 +56,7 @@ public enum MatcherEvaluation {
         _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
         progress: ProgressHandler? = nil
     ) -> MatcherEvaluationReport {
-        if let fused = fusedCombination(corpus, settings, userDependent: true, options: options, progress: progress) { return fused }
-        return userDependentBuildingMatchers(corpus, settings: settings, options: options, progress: progress)
-    }
-
-    /// The same protocol with a matcher built from each draw's templates, for every
-    /// algorithm (a fixed combination included; the tests compare the fused path with it).
-    static func userDependentBuildingMatchers<M: TemplateMatcher>(
-        _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions, progress: ProgressHandler?
-    ) -> MatcherEvaluationReport {
-        run(corpus, settings: settings, options: options, protocolName: "user-dependent", progress: progress) { key, indices in
-            // Dataset-independent: templates from the training dataset's writer of the same id.
-            let crossPool = corpus.hasTrainingOnly ? corpus.samples.indices.filter {
-                corpus.samples[$0].isTrainingOnly && (corpus.samples[$0].subject ?? "") == key.subject
-            } : nil
-            return (corpus.indicesByLabel(indices).sorted { $0.key < $1.key }, crossPool.map { corpus.indicesByLabel($0) },
-                    crossPool ?? indices)
-        }
+        accuracyProtocol(corpus, settings: settings, options: options, progress: progress, userDependent: true)
     }
 
     /// User-independent: for each subject and speed, for each T, `trials` times: T random
@@ -82,16 +66,39 @@ public enum MatcherEvaluation {
         _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions,
         progress: ProgressHandler? = nil
     ) -> MatcherEvaluationReport {
-        if let fused = fusedCombination(corpus, settings, userDependent: false, options: options, progress: progress) { return fused }
-        return userIndependentBuildingMatchers(corpus, settings: settings, options: options, progress: progress)
+        accuracyProtocol(corpus, settings: settings, options: options, progress: progress, userDependent: false)
     }
 
-    /// The same protocol with a matcher built from each draw's templates, for every
-    /// algorithm (a fixed combination included; the tests compare the fused path with it).
-    static func userIndependentBuildingMatchers<M: TemplateMatcher>(
-        _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions, progress: ProgressHandler?
+    /// A fixed combination without template variants takes the fused path
+    /// (``combined(_:settings:userDependent:options:progress:)``: the same draws and
+    /// recognitions, each component's pair distances computed once per unit); every other
+    /// matcher is built from each draw's templates.
+    private static func accuracyProtocol<M: TemplateMatcher>(
+        _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions, progress: ProgressHandler?,
+        userDependent: Bool
     ) -> MatcherEvaluationReport {
-        run(corpus, settings: settings, options: options, protocolName: "user-independent", progress: progress) { key, indices in
+        if options.variants.isEmpty, let corpus = corpus as? PreparedCorpus<CombinedMatcher>, let settings = settings as? CombinedSettings {
+            return combined(corpus, settings: settings, userDependent: userDependent, options: options, progress: progress)
+        }
+        return buildingMatchers(corpus, settings: settings, options: options, progress: progress, userDependent: userDependent)
+    }
+
+    /// Either protocol with a matcher built from each draw's templates, for every algorithm
+    /// (a fixed combination included: the tests compare the fused path with it).
+    static func buildingMatchers<M: TemplateMatcher>(
+        _ corpus: PreparedCorpus<M>, settings: M.Settings, options: MatcherProtocolOptions, progress: ProgressHandler?,
+        userDependent: Bool
+    ) -> MatcherEvaluationReport {
+        run(corpus, settings: settings, options: options, protocolName: userDependent ? "user-dependent" : "user-independent",
+            progress: progress) { key, indices in
+            if userDependent {
+                // Dataset-independent: templates from the training dataset's writer of the same id.
+                let crossPool = corpus.hasTrainingOnly ? corpus.samples.indices.filter {
+                    corpus.samples[$0].isTrainingOnly && (corpus.samples[$0].subject ?? "") == key.subject
+                } : nil
+                return (corpus.indicesByLabel(indices).sorted { $0.key < $1.key }, crossPool.map { corpus.indicesByLabel($0) },
+                        crossPool ?? indices)
+            }
             // Dataset-independent: templates from every writer of the training dataset.
             let pool = corpus.hasTrainingOnly ? corpus.samples.indices.filter { corpus.samples[$0].isTrainingOnly }
                 : corpus.samples.indices.filter {
@@ -99,18 +106,6 @@ public enum MatcherEvaluation {
                 }
             return (corpus.indicesByLabel(indices).sorted { $0.key < $1.key }, corpus.indicesByLabel(pool), pool)
         }
-    }
-
-    /// A fixed combination without template variants: ``combined(_:settings:userDependent:options:progress:)``
-    /// (the same draws and recognitions, each component's pair distances computed once per
-    /// unit rather than a combined matcher built for every draw).
-    private static func fusedCombination<M: TemplateMatcher>(
-        _ corpus: PreparedCorpus<M>, _ settings: M.Settings, userDependent: Bool, options: MatcherProtocolOptions,
-        progress: ProgressHandler?
-    ) -> MatcherEvaluationReport? {
-        guard options.variants.isEmpty, let corpus = corpus as? PreparedCorpus<CombinedMatcher>,
-              let settings = settings as? CombinedSettings else { return nil }
-        return combined(corpus, settings: settings, userDependent: userDependent, options: options, progress: progress)
     }
 
     /// Runs a protocol: every (subject, speed) unit in parallel, each with its own derived
