@@ -253,7 +253,7 @@ struct FTLMatcherTests {
     /// turn (0,0), (1,0), (1,1): a = (1, 0), b = (0, 1), a/b = 1/i = −i. LSD = |1 − (−i)| =
     /// √2; the normalized measure: the turns differ by 90°, √(1 − cos 90°) = 1.
     @Test func theLocalShapeDistanceWorkedByHand() throws {
-        var s = FTLSettings(points: 3, directionInvariant: false)
+        var s = FTLSettings(points: 3, directionInvariant: false, rotationWeight: 0)
         let line = try #require(FTLMatcher.prepare(Gesture(points: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 2, y: 0)]), settings: s))
         let turn = try #require(FTLMatcher.prepare(Gesture(points: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1)]), settings: s))
         #expect(line.forward == [1, 0] && turn.forward == [0, -1])
@@ -272,7 +272,7 @@ struct FTLMatcherTests {
     /// with direction invariance.
     @Test(arguments: FTLSettings.Measure.allCases)
     func invariantToPositionScaleRotationAndOptionallyDirection(measure: FTLSettings.Measure) throws {
-        let s = FTLSettings(measure: measure)
+        let s = FTLSettings(measure: measure, directionInvariant: true, rotationWeight: 0)
         for shape in [Shapes.check, Shapes.zigzag, Shapes.circle()] {
             let p = try #require(FTLMatcher.prepare(shape, settings: s))
             let q = try #require(FTLMatcher.prepare(Self.moved(shape, angle: 0.7, scale: 3.5, dx: -40, dy: 900), settings: s))
@@ -289,6 +289,69 @@ struct FTLMatcherTests {
         }
     }
 
+    /// The rotation term by hand, 3 points, weight ½. A line to the right, (0,0) (1,0) (2,0),
+    /// and one upwards, (0,0) (0,1) (0,2), have the same local shape (a/b = 1 at the inner
+    /// point: LSD 0), so weight 0 cannot tell them apart. Their segment directions are
+    /// (1,0) twice and (0,1) twice: |b̂ − v̂| = √2 per segment, ½ · 2√2 = √2. A line to the
+    /// left against the line to the right: directions (−1,0) against (1,0), 2 per segment,
+    /// ½ · 4 = 2 drawn one way, 0 against the template reversed (direction invariance).
+    @Test func theRotationTermWorkedByHand() throws {
+        var s = FTLSettings(points: 3, directionInvariant: false, rotationWeight: 0.5)
+        func prepared(_ xy: [(Double, Double)]) throws -> FTLMatcher.Prepared {
+            try #require(FTLMatcher.prepare(Gesture(points: xy.map { Point(x: $0.0, y: $0.1) }), settings: s))
+        }
+        let right = try prepared([(0, 0), (1, 0), (2, 0)])
+        let up = try prepared([(0, 0), (0, 1), (0, 2)])
+        let left = try prepared([(2, 0), (1, 0), (0, 0)])
+        #expect(right.forwardDirections == [1, 0, 1, 0] && up.forwardDirections == [0, 1, 0, 1])
+        #expect(abs(FTLMatcher.distance(up, right, settings: s) - 2.0.squareRoot()) < 1e-12)
+        #expect(abs(FTLMatcher.distance(left, right, settings: s) - 2) < 1e-12)
+        s.directionInvariant = true
+        #expect(FTLMatcher.distance(left, right, settings: s) < 1e-12)
+        s.rotationWeight = 0
+        #expect(FTLMatcher.distance(up, right, settings: s) < 1e-12)
+    }
+
+    /// With the rotation term, position and scale still change nothing, a rotation does,
+    /// and the four chevrons (one shape turned by quarter turns), which the invariant
+    /// measure cannot tell apart, are each recognized as themselves.
+    @Test(arguments: FTLSettings.Measure.allCases)
+    func theRotationTermMakesOnlyRotationMatter(measure: FTLSettings.Measure) throws {
+        let s = FTLSettings(measure: measure, rotationWeight: 1)
+        for shape in [Shapes.check, Shapes.zigzag, Shapes.circle()] {
+            let p = try #require(FTLMatcher.prepare(shape, settings: s))
+            let q = try #require(FTLMatcher.prepare(Self.moved(shape, angle: 0, scale: 3.5, dx: -40, dy: 900), settings: s))
+            #expect(FTLMatcher.distance(q, p, settings: s) < 1e-6)
+            let turned = try #require(FTLMatcher.prepare(Self.moved(shape, angle: 0.7, scale: 1, dx: 0, dy: 0), settings: s))
+            #expect(FTLMatcher.distance(turned, p, settings: s) > 1)
+        }
+        let chevrons = (0..<4).map { k in ("chevron\(k)", Self.moved(Shapes.caret, angle: Double(k) * .pi / 2, scale: 1, dx: 0, dy: 0)) }
+        var invariant = s
+        invariant.rotationWeight = 0
+        let tied = FTLMatcher(library: TemplateLibrary(templates: chevrons.map { Template(name: $0.0, gesture: $0.1) }), settings: invariant)
+            .recognize(chevrons[0].1, limit: nil)
+        #expect(tied.count == 4 && tied.allSatisfy { $0.distance < 1e-6 })
+        let m = FTLMatcher(library: TemplateLibrary(templates: chevrons.map { Template(name: $0.0, gesture: $0.1) }), settings: s)
+        for (name, g) in chevrons {
+            let ranked = m.recognize(Shapes.jittered(g, amount: 1, seed: 3), limit: 2)
+            #expect(ranked.first?.name == name)
+        }
+    }
+
+    /// The weight is written to settings files; a file without it (written before the
+    /// term existed) reads as 0 and, without the direction field, as either direction: the
+    /// meaning it was written with, not today's defaults.
+    @Test func rotationWeightInSettingsFiles() throws {
+        let s = MatcherSettings(FTLSettings(resampling: .pointIndex, rotationWeight: 0.75))
+        let back = try JSONDecoder().decode(MatcherSettings.self, from: try JSONEncoder().encode(s))
+        #expect(back == s)
+        let old = try JSONDecoder().decode(MatcherSettings.self, from: Data(#"{"algorithm": "ftl", "points": 32, "measure": "lsd"}"#.utf8))
+        #expect((old.value as? FTLSettings)?.rotationWeight == 0 && (old.value as? FTLSettings)?.directionInvariant == true)
+        #expect(FTLSettings.default.rotationWeight > 0 && !FTLSettings.default.directionInvariant)
+        #expect { try JSONDecoder().decode(MatcherSettings.self, from: Data(#"{"algorithm": "ftl", "rotationWeight": -1}"#.utf8)) }
+            throws: { "\($0)".contains("rotationWeight") }
+    }
+
     @Test func pointIndexResamplingInterpolatesByIndex() {
         let p = FTLMatcher.byIndex([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 30)], count: 5)
         #expect(p.map(\.x) == [0, 5, 10, 10, 10] && p.map(\.y) == [0, 0, 0, 15, 30])
@@ -296,7 +359,7 @@ struct FTLMatcherTests {
 
     @Test func degenerateInputNeverCrashes() {
         for resampling in FTLSettings.Resampling.allCases {
-            let s = FTLSettings(resampling: resampling)
+            let s = FTLSettings(resampling: resampling, rotationWeight: 1)
             let m = FTLMatcher(library: TemplateLibrary(templates: Shapes.named.map { Template(name: $0.0, gesture: $0.1) }), settings: s)
             for g in DegenerateGestures.all {
                 for r in m.recognize(g, limit: nil) { #expect(!r.distance.isNaN) }
