@@ -253,7 +253,9 @@ struct FTLMatcherTests {
     /// turn (0,0), (1,0), (1,1): a = (1, 0), b = (0, 1), a/b = 1/i = −i. LSD = |1 − (−i)| =
     /// √2; the normalized measure: the turns differ by 90°, √(1 − cos 90°) = 1.
     @Test func theLocalShapeDistanceWorkedByHand() throws {
-        var s = FTLSettings(points: 3, directionInvariant: false, rotationWeight: 0)
+        var s = FTLSettings(points: 3)
+        s.directionInvariant = false
+        s.rotationWeight = 0
         let line = try #require(FTLMatcher.prepare(Gesture(points: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 2, y: 0)]), settings: s))
         let turn = try #require(FTLMatcher.prepare(Gesture(points: [Point(x: 0, y: 0), Point(x: 1, y: 0), Point(x: 1, y: 1)]), settings: s))
         #expect(line.forward == [1, 0] && turn.forward == [0, -1])
@@ -272,7 +274,8 @@ struct FTLMatcherTests {
     /// with direction invariance.
     @Test(arguments: FTLSettings.Measure.allCases)
     func invariantToPositionScaleRotationAndOptionallyDirection(measure: FTLSettings.Measure) throws {
-        let s = FTLSettings(measure: measure, directionInvariant: true, rotationWeight: 0)
+        var s = FTLSettings.published
+        s.measure = measure
         for shape in [Shapes.check, Shapes.zigzag, Shapes.circle()] {
             let p = try #require(FTLMatcher.prepare(shape, settings: s))
             let q = try #require(FTLMatcher.prepare(Self.moved(shape, angle: 0.7, scale: 3.5, dx: -40, dy: 900), settings: s))
@@ -296,7 +299,9 @@ struct FTLMatcherTests {
     /// left against the line to the right: directions (−1,0) against (1,0), 2 per segment,
     /// ½ · 4 = 2 drawn one way, 0 against the template reversed (direction invariance).
     @Test func theRotationTermWorkedByHand() throws {
-        var s = FTLSettings(points: 3, directionInvariant: false, rotationWeight: 0.5)
+        var s = FTLSettings(points: 3)
+        s.directionInvariant = false
+        s.rotationWeight = 0.5
         func prepared(_ xy: [(Double, Double)]) throws -> FTLMatcher.Prepared {
             try #require(FTLMatcher.prepare(Gesture(points: xy.map { Point(x: $0.0, y: $0.1) }), settings: s))
         }
@@ -317,7 +322,9 @@ struct FTLMatcherTests {
     /// measure cannot tell apart, are each recognized as themselves.
     @Test(arguments: FTLSettings.Measure.allCases)
     func theRotationTermMakesOnlyRotationMatter(measure: FTLSettings.Measure) throws {
-        let s = FTLSettings(measure: measure, rotationWeight: 1)
+        var s = FTLSettings()
+        s.measure = measure
+        s.rotationWeight = 1
         for shape in [Shapes.check, Shapes.zigzag, Shapes.circle()] {
             let p = try #require(FTLMatcher.prepare(shape, settings: s))
             let q = try #require(FTLMatcher.prepare(Self.moved(shape, angle: 0, scale: 3.5, dx: -40, dy: 900), settings: s))
@@ -342,7 +349,10 @@ struct FTLMatcherTests {
     /// term existed) reads as 0 and, without the direction field, as either direction: the
     /// meaning it was written with, not today's defaults.
     @Test func rotationWeightInSettingsFiles() throws {
-        let s = MatcherSettings(FTLSettings(resampling: .pointIndex, rotationWeight: 0.75))
+        var ftl = FTLSettings()
+        ftl.resampling = .pointIndex
+        ftl.rotationWeight = 0.75
+        let s = MatcherSettings(ftl)
         let back = try JSONDecoder().decode(MatcherSettings.self, from: try JSONEncoder().encode(s))
         #expect(back == s)
         let old = try JSONDecoder().decode(MatcherSettings.self, from: Data(#"{"algorithm": "ftl", "points": 32, "measure": "lsd"}"#.utf8))
@@ -359,7 +369,9 @@ struct FTLMatcherTests {
 
     @Test func degenerateInputNeverCrashes() {
         for resampling in FTLSettings.Resampling.allCases {
-            let s = FTLSettings(resampling: resampling, rotationWeight: 1)
+            var s = FTLSettings()
+            s.resampling = resampling
+            s.rotationWeight = 1
             let m = FTLMatcher(library: TemplateLibrary(templates: Shapes.named.map { Template(name: $0.0, gesture: $0.1) }), settings: s)
             for g in DegenerateGestures.all {
                 for r in m.recognize(g, limit: nil) { #expect(!r.distance.isNaN) }

@@ -26,15 +26,15 @@ public struct FTLSettings: Hashable, Codable, Sendable {
     /// Points compared. 32: the authors' published code.
     public var points: Int
     /// The local measure. `.lsd`: the paper's Local Shape Distance.
-    public var measure: Measure
+    public var measure = Measure.lsd
     /// Whether a gesture drawn backwards matches: the distance is the smaller of the
     /// template as drawn and the template reversed. The published code's default is on (its
     /// "orientation sensitive" switch off); off here: more accurate on the $1 logs and HOMUS
     /// at every rotation weight tried.
-    public var directionInvariant: Bool
+    public var directionInvariant = false
     /// Resampling. `.arcLength` (this project's choice: the published code interpolates by
     /// point index, which follows the device's sampling; both are offered).
-    public var resampling: Resampling
+    public var resampling = Resampling.arcLength
     /// Weight of the rotation-sensitive term (the paper's title promises controllable
     /// rotation invariance; the published code has no switch for it): at every segment, the
     /// local shape distance between the segment and a fixed reference direction, lengths
@@ -42,16 +42,20 @@ public struct FTLSettings: Hashable, Codable, Sendable {
     /// segments), times this weight, added to the sum. 0: rotation invariant, the published
     /// measure. 16: this project's default, chosen on the $1 logs and HOMUS (the smallest
     /// weight within half a point of the best tried, up to 1000, at T = 1 and 3).
-    public var rotationWeight: Double
+    public var rotationWeight: Double = 16
 
-    public init(points: Int = 32, measure: Measure = .lsd, directionInvariant: Bool = false, resampling: Resampling = .arcLength, rotationWeight: Double = 16) {
-        self.points = points
-        self.measure = measure
-        self.directionInvariant = directionInvariant
-        self.resampling = resampling
-        self.rotationWeight = rotationWeight
-    }
+    /// This project's defaults (above), with `points` points.
+    public init(points: Int = 32) { self.points = points }
     public static let `default` = FTLSettings()
+
+    /// The authors' published measure: rotation invariant (weight 0) and either direction,
+    /// with this project's arc-length resampling.
+    public static var published: FTLSettings {
+        var s = FTLSettings()
+        s.rotationWeight = 0
+        s.directionInvariant = true
+        return s
+    }
 }
 
 /// The !FTL recognizer (Vanderdonckt, Roselli, Pérez-Medina, "!FTL, an
@@ -79,15 +83,12 @@ public struct FTLMatcher: TemplateListMatcher {
     /// The local shapes of a gesture, forward and reversed, as complex ratios a/b
     /// (re, im interleaved; NaN where a segment has zero length).
     public struct Prepared: Hashable, Sendable {
-        var forward: [Double]
-        var backward: [Double]
+        var forward, backward: [Double]
         /// |a|·|b| > 0 at each inner point, for the normalized measure.
-        var forwardFull: [Bool]
-        var backwardFull: [Bool]
+        var forwardFull, backwardFull: [Bool]
         /// The unit direction of every segment, forward and reversed (x, y interleaved;
         /// NaN for a zero-length segment), for the rotation-sensitive term.
-        var forwardDirections: [Double]
-        var backwardDirections: [Double]
+        var forwardDirections, backwardDirections: [Double]
     }
 
     public let list: TemplateList<Prepared, FTLSettings>
