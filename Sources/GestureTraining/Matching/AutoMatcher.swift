@@ -327,9 +327,8 @@ extension MatcherEvaluation {
     /// bits of Protractor's and Penny Pincher's batch products).
     public static func combined(_ corpus: PreparedCorpus<CombinedMatcher>, settings: CombinedSettings, userDependent: Bool,
                                 options: MatcherProtocolOptions, progress: ProgressHandler? = nil) -> MatcherEvaluationReport {
-        let pplus = PreparedCorpus<PPlusMatcher>(Dataset(corpus.samples), settings: .default)
-        return fused(pplus, userDependent: userDependent, options: options, algorithms: settings.components.map(\.algorithm),
-                     progress: progress) { _ in .combined(settings) }
+        fused(corpus, userDependent: userDependent, options: options, algorithms: settings.components.map(\.algorithm),
+              progress: progress) { _ in .combined(settings) }
     }
 
     /// One draw of a fused protocol: its unit, trial number and T, the templates (sample
@@ -345,7 +344,7 @@ extension MatcherEvaluation {
     /// of `algorithms` and every pair distance computed at most once per unit; `choose`
     /// names each draw's matcher (one of `algorithms`, or a combination of them), and a
     /// combination fuses its components' distances as ``CombinedMatcher`` does.
-    static func fused(_ corpus: PreparedCorpus<PPlusMatcher>, userDependent: Bool, options: MatcherProtocolOptions,
+    static func fused<M: TemplateMatcher>(_ corpus: PreparedCorpus<M>, userDependent: Bool, options: MatcherProtocolOptions,
                       algorithms: [MatcherAlgorithm], progress: ProgressHandler?,
                       choose: @Sendable (FusedDraw) -> MatcherSettings) -> MatcherEvaluationReport {
         let units = self.units(of: corpus)
