@@ -114,10 +114,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GestureRecorderTests",
-            dependencies: [
-                "GestureRecorder", "GestureTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
+            // The server is driven over a loopback socket by the tests' own HTTP/1.1 client
+            // (LoopbackHTTP.swift): HummingbirdTesting would build an HTTP client with TLS
+            // (BoringSSL) and HTTP/2 for every test run.
+            dependencies: ["GestureRecorder", "GestureTestSupport", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(name: "gesturelabTests", dependencies: ["gesturelab", "GestureTestSupport"]),
 

@@ -82,7 +82,7 @@ public struct RecorderServer: Sendable {
         try await makeApplication { host, port in onListening(host, port, removed) }.runService()
     }
 
-    /// The Hummingbird application (for tests: `app.test(.router)` or `.live`).
+    /// The Hummingbird application (the tests serve it on a loopback port).
     public func makeApplication(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in })
         -> some ApplicationProtocol
     {

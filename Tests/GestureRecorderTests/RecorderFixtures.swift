@@ -3,7 +3,6 @@ import GestureData
 import GestureGeometry
 import GestureRecorder
 import Hummingbird
-import HummingbirdTesting
 
 /// Bodies and helpers the recorder tests share.
 enum RecorderFixtures {

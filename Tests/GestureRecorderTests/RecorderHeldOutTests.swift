@@ -7,7 +7,6 @@ import GestureGeometry
 import GestureTestSupport
 import GestureTraining
 import Hummingbird
-import HummingbirdTesting
 
 /// The held-out check, the never-fire bin, the operating point and the "where from" text.
 struct RecorderHeldOutTests {

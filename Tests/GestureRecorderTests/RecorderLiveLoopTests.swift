@@ -6,7 +6,6 @@ import GestureGeometry
 import GestureTestSupport
 import GestureTraining
 import Hummingbird
-import HummingbirdTesting
 
 /// The closed loop: a person saves a few examples of new gestures on the page, the server
 /// trains the store's own model by itself and the next example is recognized with it.
@@ -54,7 +53,7 @@ struct RecorderLiveLoopTests {
         for _ in 0..<5 { for label in ["zig_zag", "spiral"] { training.append((label, Self.drawn(label, &rng))) } }
         let examples = training
         let sixth = ["zig_zag", "spiral", "scribble"].map { ($0, Self.drawn($0, &rng)) }
-        try await server.makeApplication().test(.router) { client in
+        try await server.makeApplication().served { client in
             do {
                 for (label, stroke) in examples {
                     try await client.execute(uri: "/api/samples", method: .post, headers: RecorderFixtures.json,
@@ -116,7 +115,7 @@ struct RecorderLiveLoopTests {
             var settings = RecorderSettings.default
             settings.usesStoreModel = uses
             let server = RecorderServer(store: store, settings: settings, recognizers: [], trainer: nil)
-            try await server.makeApplication().test(.router) { client in
+            try await server.makeApplication().served { client in
                 try await client.execute(uri: "/api/state", method: .get) { r in
                     let o = RecorderFixtures.object(r)
                     #expect((o["model"] as? String) == (uses ? StoreModel.folder(of: store).path : nil))
@@ -138,7 +137,7 @@ struct RecorderLiveLoopTests {
         let wrong = try save("spiral", as: "zig_zag")   // a spiral saved under the wrong label
         _ = try await WorkflowTrainingRunner().train(store: store)
         let server = RecorderServer(store: store, settings: .default, recognizers: [], trainer: WorkflowTrainingRunner())
-        try await server.makeApplication().test(.router) { client in
+        try await server.makeApplication().served { client in
             let listed = try await client.execute(uri: "/api/confusions", method: .get) { r in
                 #expect(r.status == .ok, "\(RecorderFixtures.text(r))")
                 let o = RecorderFixtures.object(r)
@@ -182,7 +181,7 @@ struct RecorderLiveLoopTests {
         """
         // A finger that moves before it began: refused, nothing written.
         let bad = #"{"events": [{"t": 0, "phase": "moved", "touches": [{"id": 1, "x": 10, "y": 10}]}]}"#
-        try await server.makeApplication().test(.router) { client in
+        try await server.makeApplication().served { client in
             try await client.execute(uri: "/api/sessions", method: .post, headers: RecorderFixtures.json, body: RecorderFixtures.body(bad)) { r in
                 #expect(r.status == .badRequest)
                 #expect(RecorderFixtures.text(r).contains("nothing was written"))

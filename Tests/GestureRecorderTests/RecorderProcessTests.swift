@@ -3,7 +3,6 @@ import Testing
 import GestureData
 import GestureTestSupport
 import Hummingbird
-import HummingbirdTesting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,10 +29,7 @@ struct RecorderProcessTests {
 
     /// Posts `body` to a running server; errors (the server was killed) are swallowed.
     static func post(_ body: ByteBuffer, port: Int) async -> HTTPResponse.Status? {
-        let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(60)))
-        client.connect()
-        defer { Task { try? await client.shutdown() } }
-        return try? await client.post("/api/samples", headers: json, body: body).status
+        try? await HTTPTestClient(port: port).execute(uri: "/api/samples", method: .post, headers: json, body: body).status
     }
 
     /// Names of files under `root` that are AtomicFile temporaries.
@@ -142,29 +138,27 @@ struct RecorderProcessTests {
         big.writeString(String(repeating: point, count: 50 * 1024 * 1024 / point.utf8.count + 1))
         big.writeString("[1,2]]]}")
         let body = big
-        let client = TestClient(host: "127.0.0.1", port: server.port, configuration: .init(timeout: .seconds(60)))
-        client.connect()
-        let response = try await client.post("/api/samples", headers: Self.json, body: body)
+        let client = HTTPTestClient(port: server.port)
+        let response = try await client.execute(uri: "/api/samples", method: .post, headers: Self.json, body: body)
         // A page on another domain that re-points its name at 127.0.0.1 is refused by Host.
-        let rebound = try await client.execute(.init("/api/state", method: .get, authority: "evil.example:\(server.port)"))
-        let local = try await client.execute(.init("/api/state", method: .get, authority: "127.0.0.1:\(server.port)"))
+        let rebound = try await client.execute(uri: "/api/state", method: .get, authority: "evil.example:\(server.port)")
+        let local = try await client.execute(uri: "/api/state", method: .get, authority: "127.0.0.1:\(server.port)")
         // Names that only start with 127. were let through, with a matching Origin even to write.
         var rebinding: [HTTPResponse.Status] = []
         for name in ["127.evil.com", "127.0.0.1.nip.io"] {
             let authority = "\(name):\(server.port)"
-            rebinding.append(try await client.execute(.init("/api/state", method: .get, authority: authority)).status)
+            rebinding.append(try await client.execute(uri: "/api/state", method: .get, authority: authority).status)
             var headers = Self.json
             headers[.origin] = "http://\(authority)"
-            rebinding.append(try await client.execute(.init("/api/samples", method: .post, authority: authority, headers: headers,
-                                                            body: ByteBuffer(string: RecorderFixtures.sampleJSON(label: "check", strokes: [RecorderFixtures.checkmark]))))
+            rebinding.append(try await client.execute(uri: "/api/samples", method: .post, authority: authority, headers: headers,
+                                                            body: ByteBuffer(string: RecorderFixtures.sampleJSON(label: "check", strokes: [RecorderFixtures.checkmark])))
                                 .status)
         }
-        try? await client.shutdown()
         #expect(rebinding == [.forbidden, .forbidden, .forbidden, .forbidden])
         #expect(rebound.status == .forbidden)
         #expect(local.status == .ok)
         #expect(response.status == .contentTooLarge)
-        let message = response.body.map { String(buffer: $0) } ?? ""
+        let message = String(buffer: response.body)
         #expect(message.contains("request body too large"), "\(message)")
         #expect(message.contains("nothing was written"), "\(message)")
         #expect(RecorderFixtures.allFiles(store).isEmpty)

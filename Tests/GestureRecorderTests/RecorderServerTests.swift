@@ -5,11 +5,10 @@ import GestureGeometry
 @testable import GestureRecorder
 import GestureTestSupport
 import Hummingbird
-import HummingbirdTesting
 
 typealias F = RecorderFixtures
 
-/// The recorder's HTTP API, in process (Hummingbird's router test framework: no socket).
+/// The recorder's HTTP API, served in this process and driven over a loopback socket.
 struct RecorderServerTests {
     struct Harness {
         let dir: TemporaryDirectory
@@ -24,8 +23,8 @@ struct RecorderServerTests {
                                     settings: settings, recognizers: recognizers, trainer: trainer)
         }
 
-        func test<T>(_ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-            try await server.makeApplication().test(.router, body)
+        func test<T>(_ body: @Sendable (HTTPTestClient) async throws -> T) async throws -> T {
+            try await server.makeApplication().served(body)
         }
     }
 
@@ -202,9 +201,9 @@ struct RecorderServerTests {
                 #expect(r.status == .forbidden)
                 #expect(F.message(r).contains("cross-origin"))
             }
-            // The router test framework addresses requests to "localhost".
+            // The page's own origin: the address the client connects to.
             var same = F.json
-            same[.origin] = "http://localhost"
+            same[.origin] = "http://\(client.host):\(client.port)"
             try await client.execute(uri: "/api/samples", method: .post, headers: same, body: F.body(body)) { r in
                 #expect(r.status == .ok, "\(F.text(r))")
             }

@@ -5,7 +5,6 @@ import GestureGeometry
 @testable import GestureRecorder
 import GestureTestSupport
 import Hummingbird
-import HummingbirdTesting
 
 /// Edits of the store through the recorder's API when they meet: two relabels of one
 /// sample, a delete and a relabel, a sample file that no longer loads; and what the
@@ -15,7 +14,7 @@ struct RecorderStoreEditTests {
     typealias Harness = RecorderServerTests.Harness
 
     /// Saves one sample under `label` through the API and returns its id.
-    static func save(_ client: any TestClientProtocol, label: String) async throws -> String {
+    static func save(_ client: HTTPTestClient, label: String) async throws -> String {
         let id = try await client.execute(uri: "/api/samples", method: .post, headers: F.json,
                                           body: F.body(F.sampleJSON(label: label, strokes: [F.checkmark]))) { r in
             #expect(r.status == .ok, "\(F.text(r))")
@@ -36,7 +35,7 @@ struct RecorderStoreEditTests {
         }
     }
 
-    static func relabel(_ client: any TestClientProtocol, _ label: String, _ id: String, to new: String) async throws -> (HTTPResponse.Status, String) {
+    static func relabel(_ client: HTTPTestClient, _ label: String, _ id: String, to new: String) async throws -> (HTTPResponse.Status, String) {
         try await client.execute(uri: "/api/samples/\(label)/\(id)/relabel", method: .post, headers: F.json,
                                  body: F.body("{\"label\": \"\(new)\"}")) { r in (r.status, F.text(r)) }
     }

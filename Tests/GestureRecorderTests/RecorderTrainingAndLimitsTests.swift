@@ -6,7 +6,6 @@ import GestureGeometry
 import GestureTestSupport
 import GestureTraining
 import Hummingbird
-import HummingbirdTesting
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -121,16 +120,14 @@ struct RecorderTrainingAndLimitsTests {
         let server = RecorderServer(store: store, settings: settings, recognizers: [],
                                     trainer: CountingRunner(inner: WorkflowTrainingRunner(), counter: counter))
         let requests = 3
-        try await server.makeApplication().test(.live) { client in
-            let port = try #require(client.port)
+        try await server.makeApplication().served { client in
+            let port = client.port
             let trainings = Task {
                 await withTaskGroup(of: HTTPResponse.Status?.self) { group in
                     for _ in 0..<requests {
                         group.addTask {
-                            let c = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(300)))
-                            c.connect()
-                            defer { Task { try? await c.shutdown() } }
-                            return try? await c.post("/api/train", headers: [:], body: ByteBuffer()).status
+                            let c = HTTPTestClient(port: port, timeoutSeconds: 300)
+                            return try? await c.execute(uri: "/api/train", method: .post, body: ByteBuffer()).status
                         }
                     }
                     var out: [HTTPResponse.Status?] = []
@@ -249,7 +246,7 @@ struct RecorderTrainingAndLimitsTests {
         try whole.prefix(whole.count / 2).write(to: verifier)
         let preset = ClosureRecognizer(name: "preset detector") { _ in [] }
         let server = RecorderServer(store: store, settings: .default, recognizers: [preset], trainer: WorkflowTrainingRunner())
-        try await server.makeApplication().test(.router) { client in
+        try await server.makeApplication().served { client in
             try await client.execute(uri: "/api/state", method: .get) { r in
                 #expect(r.status == .ok)
                 let o = RecorderFixtures.object(r)
@@ -293,8 +290,8 @@ struct RecorderTrainingAndLimitsTests {
     @Test func aBodyThatStallsIsAnswered408AfterTheDeadline() async throws {
         let (server, dir) = try #require(Self.limited { $0.bodyTimeoutSeconds = 1 })
         defer { dir.remove() }
-        try await server.makeApplication().test(.live) { client in
-            let port = try #require(client.port)
+        try await server.makeApplication().served { client in
+            let port = client.port
             let raw = try RawConnection(port: port)
             raw.send(Self.head("/api/samples", contentLength: 10_000) + #"{"format":"gesturelab.sample/1","label":"x","strokes":[[[1,2,0],"#)
             let started = Date()
@@ -318,11 +315,11 @@ struct RecorderTrainingAndLimitsTests {
     @Test func connectionsBeyondTheCapAreAnswered503() async throws {
         let (server, dir) = try #require(Self.limited { $0.maxConnections = 4 })
         defer { dir.remove() }
-        try await server.makeApplication().test(.live) { client in
-            let port = try #require(client.port)
-            // The test client holds one connection; three more fill the cap.
+        try await server.makeApplication().served { client in
+            let port = client.port
+            // Four open connections fill the cap (the test client closes each of its own).
             try await client.execute(uri: "/api/state", method: .get) { #expect($0.status == .ok) }
-            var held = try (0..<3).map { _ in try RawConnection(port: port) }
+            var held = try (0..<4).map { _ in try RawConnection(port: port) }
             held[0].send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             // Connections are set up on several event loops: wait until the server counts all four.
             let deadline = Date().addingTimeInterval(10)
@@ -334,8 +331,9 @@ struct RecorderTrainingAndLimitsTests {
             #expect(text.hasPrefix("HTTP/1.1 503"), "\(text.prefix(300))")
             #expect(text.contains("too many open connections (limit 4)"), "\(text.prefix(300))")
             #expect(closed)
-            // Connections within the cap are still served.
-            try await client.execute(uri: "/api/state", method: .get) { #expect($0.status == .ok) }
+            // Connections within the cap are still served (this one then closes).
+            held[1].send("GET /api/state HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(held[1].readUntilClosed(seconds: 10).text.hasPrefix("HTTP/1.1 200"))
             // Free a place: a new connection is served again (the close is seen asynchronously).
             held.removeLast()
             var status = ""
@@ -357,8 +355,8 @@ struct RecorderTrainingAndLimitsTests {
             $0.maxBodyBytes = 64 * 1024; $0.maxBufferedBytes = 64 * 1024; $0.bodyTimeoutSeconds = 5
         })
         defer { dir.remove() }
-        try await server.makeApplication().test(.live) { client in
-            let port = try #require(client.port)
+        try await server.makeApplication().served { client in
+            let port = client.port
             let first = try RawConnection(port: port)
             first.send(Self.head("/api/samples", contentLength: 60_000) + String(repeating: " ", count: 50_000))
             // Wait until the server holds the first body (bounded).
