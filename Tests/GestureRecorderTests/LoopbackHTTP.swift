@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 import HummingbirdCore
+import Logging
 import NIOCore
 #if canImport(Glibc)
 import Glibc
@@ -174,6 +175,12 @@ private struct LoopbackApplication<Base: ApplicationProtocol>: ApplicationProtoc
         var c = base.configuration
         c.address = .hostname("127.0.0.1", port: 0)
         return c
+    }
+    /// Critical only: the server stopped at the end of each test would log an error line.
+    var logger: Logger {
+        var logger = Logger(label: "gesturelab-recorder-test")
+        logger.logLevel = .critical
+        return logger
     }
     var processesRunBeforeServerStart: [@Sendable () async throws -> Void] { base.processesRunBeforeServerStart }
 
