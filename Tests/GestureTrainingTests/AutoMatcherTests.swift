@@ -18,6 +18,12 @@ struct AutoMatcherTests {
         }
         #expect(AutoMatcher.candidates(multistroke: true).first == .pPlus(.default))
         #expect(AutoMatcher.candidates(multistroke: false).first == .combined(.default))
+        // With held-out examples, unistroke data put the Jackknife-weighted pair first and
+        // keep every other candidate in the same order; multistroke data are unchanged.
+        let validated = AutoMatcher.candidates(multistroke: false, validated: true)
+        #expect(validated.first == .combined(AutoMatcher.validatedUnistrokeFirst))
+        #expect(Array(validated.dropFirst()) == AutoMatcher.candidates(multistroke: false))
+        #expect(AutoMatcher.candidates(multistroke: true, validated: true) == AutoMatcher.candidates(multistroke: true))
     }
 
     @Test func choosesOverPeopleAndReportsEveryCandidate() {
@@ -25,7 +31,7 @@ struct AutoMatcherTests {
         let r = AutoMatcher.choose(data.samples, templatesPerClass: 2, seed: 3)
         #expect(r.recognitions > 0)
         #expect(r.validation.contains("people"))
-        #expect(r.candidates.count == AutoMatcher.candidates(multistroke: false).count)
+        #expect(r.candidates.count == AutoMatcher.candidates(multistroke: false, validated: true).count)
         let best = r.candidates.values.max() ?? 0
         #expect((r.candidates[r.chosen.description] ?? -1) >= best - Double(AutoMatcher.tolerance) / Double(r.recognitions) - 1e-12)
         #expect(r.summary.hasPrefix(r.chosen.description))
