@@ -44,6 +44,27 @@ struct AutoMatcherTests {
         #expect(r.chosen == .combined(.default))
     }
 
+    /// One person, unistroke shapes far apart, 3 examples each: every good candidate
+    /// recognizes every held-out example, and the tie goes to the pair first for unistroke
+    /// data with held-out examples ($P+ with Jackknife at twice its weight).
+    @Test func onePersonWithHeldOutExamplesPrefersTheJackknifeWeightedPair() {
+        var rng = SeededGenerator(seed: 6)
+        var samples: [Sample] = []
+        for (label, pts) in MatcherFixtures.shapes {
+            for _ in 0..<3 {
+                let g = Gesture(points: pts).mapPoints {
+                    Point(x: $0.x + Double.random(in: -2...2, using: &rng), y: $0.y + Double.random(in: -2...2, using: &rng))
+                }
+                samples.append(Sample(gesture: g, label: label, subject: "1"))
+            }
+        }
+        let r = AutoMatcher.choose(samples, templatesPerClass: 2, seed: 4)
+        #expect(r.validation.contains("one person"))
+        #expect(r.recognitions == samples.count)
+        #expect(r.candidates[MatcherSettings.combined(AutoMatcher.validatedUnistrokeFirst).description] == 1, "\(r.summary)")
+        #expect(r.chosen == .combined(AutoMatcher.validatedUnistrokeFirst), "\(r.summary)")
+    }
+
     /// One person with K examples per label: every example is recognized exactly once,
     /// against the label's other examples; a label with more than K + 1 examples gives K
     /// templates a round and has the rest recognized; a lone example is a template only.
