@@ -18,12 +18,6 @@ struct AutoMatcherTests {
         }
         #expect(AutoMatcher.candidates(multistroke: true).first == .pPlus(.default))
         #expect(AutoMatcher.candidates(multistroke: false).first == .combined(.default))
-        // With held-out examples, unistroke data put the Jackknife-weighted pair first and
-        // keep every other candidate in the same order; multistroke data are unchanged.
-        let validated = AutoMatcher.candidates(multistroke: false, validated: true)
-        #expect(validated.first == .combined(AutoMatcher.validatedUnistrokeFirst))
-        #expect(Array(validated.dropFirst()) == AutoMatcher.candidates(multistroke: false))
-        #expect(AutoMatcher.candidates(multistroke: true, validated: true) == AutoMatcher.candidates(multistroke: true))
     }
 
     @Test func choosesOverPeopleAndReportsEveryCandidate() {
@@ -31,7 +25,7 @@ struct AutoMatcherTests {
         let r = AutoMatcher.choose(data.samples, templatesPerClass: 2, seed: 3)
         #expect(r.recognitions > 0)
         #expect(r.validation.contains("people"))
-        #expect(r.candidates.count == AutoMatcher.candidates(multistroke: false, validated: true).count)
+        #expect(r.candidates.count == AutoMatcher.candidates(multistroke: false).count)
         let best = r.candidates.values.max() ?? 0
         #expect((r.candidates[r.chosen.description] ?? -1) >= best - Double(AutoMatcher.tolerance) / Double(r.recognitions) - 1e-12)
         #expect(r.summary.hasPrefix(r.chosen.description))
@@ -42,27 +36,6 @@ struct AutoMatcherTests {
         let r = AutoMatcher.choose(one, templatesPerClass: 5, seed: 1)
         #expect(r.recognitions == 0 && r.candidates.isEmpty)
         #expect(r.chosen == .combined(.default))
-    }
-
-    /// One person, unistroke shapes far apart, 3 examples each: every good candidate
-    /// recognizes every held-out example, and the tie goes to the pair first for unistroke
-    /// data with held-out examples ($P+ with Jackknife at twice its weight).
-    @Test func onePersonWithHeldOutExamplesPrefersTheJackknifeWeightedPair() {
-        var rng = SeededGenerator(seed: 6)
-        var samples: [Sample] = []
-        for (label, pts) in MatcherFixtures.shapes {
-            for _ in 0..<3 {
-                let g = Gesture(points: pts).mapPoints {
-                    Point(x: $0.x + Double.random(in: -2...2, using: &rng), y: $0.y + Double.random(in: -2...2, using: &rng))
-                }
-                samples.append(Sample(gesture: g, label: label, subject: "1"))
-            }
-        }
-        let r = AutoMatcher.choose(samples, templatesPerClass: 2, seed: 4)
-        #expect(r.validation.contains("one person"))
-        #expect(r.recognitions == samples.count)
-        #expect(r.candidates[MatcherSettings.combined(AutoMatcher.validatedUnistrokeFirst).description] == 1, "\(r.summary)")
-        #expect(r.chosen == .combined(AutoMatcher.validatedUnistrokeFirst), "\(r.summary)")
     }
 
     /// One person with K examples per label: every example is recognized exactly once,

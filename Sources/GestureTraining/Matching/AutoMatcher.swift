@@ -88,9 +88,8 @@ public struct AutoMatcherReport: Hashable, Codable, Sendable {
 /// are tied and the tie goes to the first in preference order, which depends on the data
 /// alone: with multistroke gestures (at least ``multistrokeShare`` of the samples) the
 /// matchers blind to stroke order and direction ($P+, $Q, $P) come first, otherwise
-/// $P+ with Jackknife (Jackknife at twice the weight when examples were held out,
-/// ``validatedUnistrokeFirst``). With one example per label nothing can be held out, and
-/// the first in preference order is taken.
+/// $P+ with Jackknife. With one example per label nothing can be held out, and the first
+/// in preference order is taken.
 public enum AutoMatcher {
     /// Share of multistroke samples from which stroke-order-blind matchers are preferred.
     public static let multistrokeShare = 0.1
@@ -109,25 +108,15 @@ public enum AutoMatcher {
         MatcherAlgorithm.allCases.filter { $0.settingsType.isAutoCandidate }.map(\.defaultSettings)
     }
 
-    /// First in preference order for unistroke data when the inner validation has held-out
-    /// examples: $P+ with Jackknife at twice $P+'s weight. Chosen on the $1 logs (medium,
-    /// user-dependent) on draws apart from the reported ones (seeds 101–104, 100 trials):
-    /// at T = 3 it recognized 0.05, 0.05, 0.03 and −0.01 points more than equal weights,
-    /// at T = 2 and 5 as many or more on every seed; at T = 1 it recognized fewer (99.42 %
-    /// against 99.51 %, seed 101), so with one example per label the equal pair stays first.
-    public static let validatedUnistrokeFirst = CombinedSettings([.pPlus: 1, .jackknife: 2])
-
-    /// Every candidate in preference order for data with or without multistroke gestures;
-    /// `validated`: the inner validation has held-out examples (unistroke data then put
-    /// ``validatedUnistrokeFirst`` first).
-    public static func candidates(multistroke: Bool, validated: Bool = false) -> [MatcherSettings] {
+    /// Every candidate in preference order for data with or without multistroke gestures.
+    public static func candidates(multistroke: Bool) -> [MatcherSettings] {
         let invariant: [MatcherAlgorithm] = [.pPlus, .qDollar, .pDollar]
         let components = CombinedSettings.componentAlgorithms
         var pairs: [MatcherSettings] = []
         for (i, a) in components.enumerated() { for b in components[(i + 1)...] { pairs.append(.combined(CombinedSettings([a: 1, b: 1]))) } }
         let first: [MatcherSettings] = multistroke
             ? invariant.map(\.defaultSettings)
-            : (validated ? [.combined(validatedUnistrokeFirst)] : []) + [.combined(.default)] + [MatcherAlgorithm.pPlus.defaultSettings]
+            : [.combined(.default)] + [MatcherAlgorithm.pPlus.defaultSettings]
         var out: [MatcherSettings] = []
         for s in first + singles + pairs where !out.contains(s) { out.append(s) }
         return out
@@ -186,10 +175,10 @@ public enum AutoMatcher {
                        tables: ([MatcherAlgorithm], [Episode]) -> [[Table]]) -> AutoMatcherReport {
         let clock = ContinuousClock(), start = clock.now
         let multi = labels.isEmpty ? 0 : Double(strokes.filter { $0 > 1 }.count) / Double(labels.count)
+        let order = candidates(multistroke: multi >= multistrokeShare)
         var rng = SeededGenerator.derived(seed: seed, stream: 41)
         let (episodes, validation) = self.episodes(labels: labels, subjects: subjects, k: Swift.max(1, k), using: &rng)
         let n = episodes.reduce(0) { $0 + $1.tests.count }
-        let order = candidates(multistroke: multi >= multistrokeShare, validated: n > 0)
         var correct = [Int](repeating: 0, count: order.count)
         if n > 0 {
             let algorithms = components(of: order)
@@ -313,7 +302,7 @@ extension MatcherEvaluation {
         // The same corpus (and so the same samples left out) as a fixed matcher's.
         let corpus = PreparedCorpus<PPlusMatcher>(train.map { data.adding(training: $0) } ?? data, settings: .default)
         let chosen = ChoiceTally()
-        let algorithms = AutoMatcher.components(of: [false, true].flatMap { AutoMatcher.candidates(multistroke: $0, validated: true) + AutoMatcher.candidates(multistroke: $0) })
+        let algorithms = AutoMatcher.components(of: AutoMatcher.candidates(multistroke: false) + AutoMatcher.candidates(multistroke: true))
         var report = fused(corpus, userDependent: userDependent, options: options, algorithms: algorithms, progress: progress) { draw in
             let report = AutoMatcher.choose(labels: draw.names, subjects: draw.templates.map { corpus.samples[$0].subject ?? "" },
                                             strokes: draw.templates.map { corpus.samples[$0].gesture.strokes.count },
