@@ -79,7 +79,7 @@ struct RejectionPriorOrientationTests {
     static let data = NewUserStudyTests.data
     static let otherData = Dataset(SyntheticDatasetFixture.samples(subjects: ["c", "d"], perLabel: 6, seed: 11))
 
-    static func settings(featureSet: Int = VerifierFeatures.latestSet) -> RejectionPriorTrainer.Settings {
+    static func settings(featureSet: Int = VerifierFeatures.orientationSet) -> RejectionPriorTrainer.Settings {
         var s = NewUserStudyTests.tinySettings(version: "orientation test prior")
         s.loopsPerDraw = 4
         s.turnedPerDraw = 3
@@ -119,7 +119,7 @@ struct RejectionPriorOrientationTests {
         let data = try prior.encoded()
         #expect(try RejectionPrior.decode(data) == prior)
         var json = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        json["featureSet"] = 3
+        json["featureSet"] = VerifierFeatures.latestSet + 1
         #expect(throws: RejectionThresholdsError.self) { try RejectionPrior.decode(try JSONSerialization.data(withJSONObject: json)) }
         json["featureSet"] = nil
         #expect(throws: RejectionThresholdsError.self) { try RejectionPrior.decode(try JSONSerialization.data(withJSONObject: json)) }

@@ -75,7 +75,7 @@ public struct ModelRecognizer: Hashable, Sendable {
     private let matchers: [AnyTemplateMatcher]
     private let templateLabels: [Int]
     /// The templates prepared for ``OrientationFeatures`` (empty unless the verifier reads them).
-    private let orientationTemplates: [OrientationFeatures.Prepared?]
+    private let templateShapes: [VerifierFeatures.Shape]
 
     /// - Throws: ``ModelMismatch`` when the rejection rule was trained for other matcher
     ///   settings or another library's labels.
@@ -106,11 +106,11 @@ public struct ModelRecognizer: Hashable, Sendable {
         templateLabels = library.templates.map { index[$0.name] ?? 0 }
         if case .verifier(let v) = rejection {
             matchers = v.matchers.map { $0.matcher(library: library) }
-            orientationTemplates = v.featureSet >= VerifierFeatures.orientationSet
-                ? library.templates.map { OrientationFeatures.prepare($0.gesture) } : []
+            templateShapes = v.featureSet >= VerifierFeatures.orientationSet
+                ? library.templates.map { VerifierFeatures.Shape($0.gesture, featureSet: v.featureSet) } : []
         } else {
             matchers = [matcher.matcher(library: library)]
-            orientationTemplates = []
+            templateShapes = []
         }
     }
 
@@ -162,9 +162,9 @@ public struct ModelRecognizer: Hashable, Sendable {
                                                  statistics: v.statistics) else {
                 return result(false, nil, v.threshold, "nothing to match")
             }
-            let extra = VerifierFeatures.extra(featureSet: v.featureSet,
-                                               candidate: v.featureSet >= VerifierFeatures.orientationSet ? OrientationFeatures.prepare(gesture) : nil,
-                                               templates: orientationTemplates, templateLabels: templateLabels, label: row.label)
+            let extra = VerifierFeatures.extra(featureSet: v.featureSet, candidate: VerifierFeatures.Shape(gesture, featureSet: v.featureSet),
+                                               templates: templateShapes, templateLabels: templateLabels, label: row.label,
+                                               closest: VerifierFeatures.closestTemplate(primary))
             let score = v.model.margin(row.values + extra)
             return result(score >= v.threshold, score, v.threshold,
                           "verifier score \(Self.f(score)) below its threshold \(Self.f(v.threshold))")

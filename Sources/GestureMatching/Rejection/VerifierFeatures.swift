@@ -87,8 +87,11 @@ public enum VerifierFeatures {
     /// Feature set 2: set 1 followed by ``OrientationFeatures`` (how the candidate is turned
     /// or drawn against the chosen label's templates).
     public static let orientationSet = 2
+    /// Feature set 3: set 2 followed by ``CornerFeatures`` (how sharply the candidate turns,
+    /// and where, against the chosen label's templates).
+    public static let cornerSet = 3
     /// The newest feature set this version computes.
-    public static let latestSet = orientationSet
+    public static let latestSet = cornerSet
     /// The feature sets this version computes.
     public static let knownSets = baseSet...latestSet
 
@@ -101,15 +104,41 @@ public enum VerifierFeatures {
         out += ShapeDescriptor.names.map { "shape.\($0)" }
         out += ShapeDescriptor.names.map { "shapeDiff.\($0)" }
         if featureSet >= orientationSet { out += OrientationFeatures.names }
+        if featureSet >= cornerSet { out += CornerFeatures.names }
         return out
     }
 
+    /// What the features after set 1's need of one gesture (a candidate or a template),
+    /// prepared once: only the parts feature set `featureSet` uses.
+    public struct Shape: Sendable {
+        public var orientation: OrientationFeatures.Prepared?
+        public var corner: CornerFeatures.Prepared?
+
+        public init(_ gesture: Gesture, featureSet: Int) {
+            orientation = featureSet >= VerifierFeatures.orientationSet ? OrientationFeatures.prepare(gesture) : nil
+            corner = featureSet >= VerifierFeatures.cornerSet ? CornerFeatures.prepare(gesture) : nil
+        }
+    }
+
+    /// The template the primary matcher's distances (`distances[0]`) find nearest, if any.
+    public static func closestTemplate(_ primary: [Double]) -> Int? {
+        var best: Int?
+        for t in primary.indices where primary[t].isFinite && (best == nil || primary[t] < primary[best!]) { best = t }
+        return best
+    }
+
     /// The features feature set `featureSet` adds after set 1's for a candidate matched to
-    /// `label` (empty for set 1).
-    public static func extra(featureSet: Int, candidate: OrientationFeatures.Prepared?, templates: [OrientationFeatures.Prepared?],
-                             templateLabels: [Int], label: Int) -> [Double] {
+    /// `label` (empty for set 1); `closest` is the template the primary matcher found nearest.
+    public static func extra(featureSet: Int, candidate: Shape, templates: [Shape],
+                             templateLabels: [Int], label: Int, closest: Int?) -> [Double] {
         guard featureSet >= orientationSet else { return [] }
-        return OrientationFeatures.values(candidate: candidate, templates: templates, templateLabels: templateLabels, label: label)
+        var out = OrientationFeatures.values(candidate: candidate.orientation, templates: templates.map(\.orientation),
+                                             templateLabels: templateLabels, label: label)
+        if featureSet >= cornerSet {
+            out += CornerFeatures.values(candidate: candidate.corner, templates: templates.map(\.corner),
+                                         templateLabels: templateLabels, label: label, closest: closest)
+        }
+        return out
     }
 
     /// The chosen label and the feature row.

@@ -63,6 +63,9 @@ public enum NewUserStudy {
         public var rules: [String: Int]
         /// The labels of the other gestures most often accepted, with counts (at most 8).
         public var topFalseAccepts: [String: Int]
+        /// The other gestures most often accepted, as `GESTURE as LABEL` (the user's label
+        /// the model took them for), with counts (at most 8; absent in older reports).
+        public var topFalseAcceptPairs: [String: Int]?
     }
 
     public struct Report: Hashable, Codable, Sendable {
@@ -92,6 +95,7 @@ public enum NewUserStudy {
         var positives = 0, correct = 0, rejected = 0, wrong = 0
         var others = 0, othersAccepted = 0
         var otherAcceptedLabels: [String: Int] = [:]
+        var otherAcceptedPairs: [String: Int] = [:]
         var negatives: [String: (Int, Int)] = [:]
         var skipped: String?
     }
@@ -131,14 +135,16 @@ public enum NewUserStudy {
             guard !done.isEmpty else { continue }
             let positives = done.reduce(0) { $0 + $1.positives }
             var negs: [String: (Int, Int)] = [:]
-            var rules: [String: Int] = [:], fa: [String: Int] = [:]
+            var rules: [String: Int] = [:], fa: [String: Int] = [:], pairs: [String: Int] = [:]
             for c in done {
                 rules[c.rule, default: 0] += 1
                 for (l, n) in c.otherAcceptedLabels { fa[l, default: 0] += n }
+                for (l, n) in c.otherAcceptedPairs { pairs[l, default: 0] += n }
                 for (src, v) in c.negatives { let o = negs[src] ?? (0, 0); negs[src] = (o.0 + v.0, o.1 + v.1) }
             }
             let fileNegs = negs.filter { $0.key.hasPrefix("negatives: ") }.values
             let top = fa.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(8)
+            let topPairs = pairs.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(8)
             rows.append(Row(templatesPerClass: k, models: done.count,
                             acceptedAndCorrect: Rate(done.reduce(0) { $0 + $1.correct }, of: positives),
                             rejected: Rate(done.reduce(0) { $0 + $1.rejected }, of: positives),
@@ -146,7 +152,8 @@ public enum NewUserStudy {
                             otherGestures: Rate(done.reduce(0) { $0 + $1.othersAccepted }, of: done.reduce(0) { $0 + $1.others }),
                             negatives: negs.mapValues { Rate($0.0, of: $0.1) },
                             negativesOverall: fileNegs.isEmpty ? nil : Rate(fileNegs.reduce(0) { $0 + $1.0 }, of: fileNegs.reduce(0) { $0 + $1.1 }),
-                            rules: rules, topFalseAccepts: Dictionary(uniqueKeysWithValues: top.map { ($0.key, $0.value) })))
+                            rules: rules, topFalseAccepts: Dictionary(uniqueKeysWithValues: top.map { ($0.key, $0.value) }),
+                            topFalseAcceptPairs: Dictionary(uniqueKeysWithValues: topPairs.map { ($0.key, $0.value) })))
         }
         guard !rows.isEmpty else {
             throw StudyError.nothingToScore("no subject had \(settings.labelsPerUser) labels with more than K examples each (K = \(ks.map(String.init).joined(separator: ", ")))")
@@ -218,9 +225,10 @@ public enum NewUserStudy {
         }
         for s in others {
             c.others += 1
-            if r.recognize(s.gesture, top: 1).accepted {
+            if let taken = r.recognize(s.gesture, top: 1).label {
                 c.othersAccepted += 1
                 c.otherAcceptedLabels[s.label ?? "", default: 0] += 1
+                c.otherAcceptedPairs["\(s.label ?? "") as \(taken)", default: 0] += 1
             }
         }
         for (source, g) in outside {
@@ -335,6 +343,10 @@ extension NewUserStudy.Row {
                    "K = \(templatesPerClass): accepted but wrong \(acceptedWrong.text)",
                    "K = \(templatesPerClass): FPR on the subject's other gestures \(otherGestures.text)"]
         if let n = negativesOverall { out.append("K = \(templatesPerClass): FPR on the negatives (all) \(n.text)") }
+        if let pairs = topFalseAcceptPairs, !pairs.isEmpty {
+            out.append("K = \(templatesPerClass): other gestures accepted most, as the user's label: "
+                       + pairs.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
         for (src, r) in negatives.sorted(by: { $0.key < $1.key }) { out.append("K = \(templatesPerClass): FPR on \(src) \(r.text)") }
         return out
     }

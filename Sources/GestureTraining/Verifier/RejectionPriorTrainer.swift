@@ -49,6 +49,11 @@ public enum RejectionPriorTrainer {
         /// per draw: the gestures a rotation-invariant or point-cloud matcher finds close
         /// to the user's although they are not the user's gesture.
         public var turnedPerDraw = 0
+        /// The user's own examples reshaped per draw (``reshaped(_:round:)``): a corner made
+        /// round or a curve made into a corner, the shapes that share a stroke's start, turn
+        /// and end but not its sharpness (a chevron against a curve). Only reshapes that
+        /// change the sharpest turn by at least ``reshapeMinimumChange`` are used.
+        public var reshapedPerDraw = 0
         /// ``VerifierFeatures`` feature set of the rows.
         public var featureSet = VerifierFeatures.latestSet
         public var calibration = Calibration.leaveOneDatasetOut
@@ -141,8 +146,8 @@ public enum RejectionPriorTrainer {
             let index = Dictionary(uniqueKeysWithValues: labels.enumerated().map { ($1, $0) })
             let templateLabels = templates.map { index[$0.name] ?? 0 }
             let ms = settings.matchers.map { $0.matcher(library: library) }
-            let oriented = settings.featureSet >= VerifierFeatures.orientationSet
-            let orientationTemplates = oriented ? templates.map { OrientationFeatures.prepare($0.gesture) } : []
+            let shaped = settings.featureSet >= VerifierFeatures.orientationSet
+            let templateShapes = shaped ? templates.map { VerifierFeatures.Shape($0.gesture, featureSet: settings.featureSet) } : []
             var rows: [Row] = []
             func add(_ g: Gesture, truth: String?, source: String) {
                 guard let primary = ms[0].distances(g) else { return }
@@ -152,8 +157,9 @@ public enum RejectionPriorTrainer {
                                                    descriptor: ShapeDescriptor(g, points: settings.descriptorPoints)?.values,
                                                    statistics: statistics) else { return }
                 let ok = truth != nil && labels[f.label] == truth
-                let extra = VerifierFeatures.extra(featureSet: settings.featureSet, candidate: oriented ? OrientationFeatures.prepare(g) : nil,
-                                                   templates: orientationTemplates, templateLabels: templateLabels, label: f.label)
+                let extra = VerifierFeatures.extra(featureSet: settings.featureSet, candidate: VerifierFeatures.Shape(g, featureSet: settings.featureSet),
+                                                   templates: templateShapes, templateLabels: templateLabels, label: f.label,
+                                                   closest: VerifierFeatures.closestTemplate(primary))
                 rows.append(Row(values: f.values + extra, positive: ok, k: dr.k, group: dr.group, dataset: datasetIndex,
                                 source: truth == nil ? source : (ok ? "in" : "misrecognized")))
             }
@@ -173,6 +179,13 @@ public enum RejectionPriorTrainer {
                 for _ in 0..<settings.turnedPerDraw {
                     let g = train[Int.random(in: 0..<train.count, using: &r)].1
                     add(Self.turned(g, way: Int.random(in: 0..<4, using: &r)), truth: nil, source: "turned")
+                }
+                for _ in 0..<settings.reshapedPerDraw {
+                    let g = train[Int.random(in: 0..<train.count, using: &r)].1
+                    let round = Bool.random(using: &r)
+                    if let h = Self.reshaped(g, round: round) ?? Self.reshaped(g, round: !round) {
+                        add(h, truth: nil, source: "reshaped")
+                    }
                 }
             }
             if train.count >= 2 && chosen.count >= 2 {
@@ -312,7 +325,7 @@ public enum RejectionPriorTrainer {
             f["fpr"] = worstFPR
             f["targetFPR"] = chosenTarget
             let idx = rows.indices.filter { rows[$0].k == k }
-            for src in ["synthetic", "loop", "turned", "splice", "negative"] {
+            for src in ["synthetic", "loop", "turned", "reshaped", "splice", "negative"] {
                 let s = idx.filter { rows[$0].source == src }
                 if !s.isEmpty { f["fpr." + src] = Double(s.filter { scores[$0] >= t }.count) / Double(s.count) }
             }
@@ -326,7 +339,7 @@ public enum RejectionPriorTrainer {
                               featureNames: VerifierFeatures.names(matchers: settings.matchers, featureSet: settings.featureSet),
                               featureSet: settings.featureSet == VerifierFeatures.baseSet ? nil : settings.featureSet,
                               descriptorPoints: settings.descriptorPoints, model: final, thresholds: thresholds,
-                              provenance: provenance + "; feature set \(settings.featureSet), \(settings.loopsPerDraw) loops and \(settings.turnedPerDraw) turned strokes per draw; \(rows.count) rows (\(p) positive), thresholds for FPR \(settings.targetFPR)\(settings.lowerTargets.isEmpty ? "" : " (or the lowest of \(settings.lowerTargets.map { "\($0)" }.joined(separator: ", ")) costing at most \(settings.acceptanceRoom) of acceptance)") on the people's other gestures, \(how)",
+                              provenance: provenance + "; feature set \(settings.featureSet), \(settings.loopsPerDraw) loops and \(settings.turnedPerDraw) turned strokes per draw\(settings.reshapedPerDraw > 0 ? ", \(settings.reshapedPerDraw) reshaped" : ""); \(rows.count) rows (\(p) positive), thresholds for FPR \(settings.targetFPR)\(settings.lowerTargets.isEmpty ? "" : " (or the lowest of \(settings.lowerTargets.map { "\($0)" }.joined(separator: ", ")) costing at most \(settings.acceptanceRoom) of acceptance)") on the people's other gestures, \(how)",
                               figures: figures)
     }
 
@@ -339,6 +352,51 @@ public enum RejectionPriorTrainer {
         case 2: return g.rotated(by: .pi)
         default: return Gesture(g.strokes.reversed().map { Stroke($0.points.reversed()) })
         }
+    }
+
+    /// The least change of the sharpest turn (``CornerFeatures``, over π) a reshaped stroke
+    /// must show against its source: a quarter of a half turn.
+    public static let reshapeMinimumChange = 0.25
+
+    /// `g` (strokes joined in drawing order) reduced to its start `S`, the point `F`
+    /// farthest from the chord `S`–`E` and its end `E`, drawn again as two straight legs
+    /// `S`→`F`→`E` (`round` false: a curve made into a corner) or as the parabola from `S`
+    /// through `F` to `E` (`round` true: a corner made round), 48 points at the source's
+    /// scale. `nil` when the stroke is too short or the reshape changes its sharpest turn
+    /// by less than ``reshapeMinimumChange`` (a V sharpened is still the V).
+    public static func reshaped(_ g: Gesture, round: Bool) -> Gesture? {
+        let raw = Stroke(g.allPoints)
+        guard raw.pathLength > 0, let source = CornerFeatures.prepare(g) else { return nil }
+        let pts = raw.resampled(count: 48).points
+        guard let s = pts.first, let e = pts.last else { return nil }
+        let dx = e.x - s.x, dy = e.y - s.y
+        let chord = (dx * dx + dy * dy).squareRoot()
+        var far = s, farD = -1.0
+        for p in pts {
+            let d = chord > 0 ? abs((p.x - s.x) * dy - (p.y - s.y) * dx) / chord : p.distance(to: s)
+            if d > farD { farD = d; far = p }
+        }
+        guard farD > 0 else { return nil }
+        let n = 48
+        var out: [Point] = []
+        if round {
+            // The control point that puts the parabola's midpoint on F.
+            let cx = 2 * far.x - (s.x + e.x) / 2, cy = 2 * far.y - (s.y + e.y) / 2
+            for i in 0..<n {
+                let t = Double(i) / Double(n - 1), u = 1 - t
+                out.append(Point(x: u * u * s.x + 2 * u * t * cx + t * t * e.x, y: u * u * s.y + 2 * u * t * cy + t * t * e.y,
+                                 t: Double(i) * 0.012))
+            }
+        } else {
+            for i in 0..<n {
+                let t = Double(i) / Double(n - 1)
+                let (a, b, v) = t <= 0.5 ? (s, far, t * 2) : (far, e, (t - 0.5) * 2)
+                out.append(Point(x: a.x + (b.x - a.x) * v, y: a.y + (b.y - a.y) * v, t: Double(i) * 0.012))
+            }
+        }
+        let h = Gesture(points: out)
+        guard let made = CornerFeatures.prepare(h), abs(made.sharp - source.sharp) >= reshapeMinimumChange else { return nil }
+        return h
     }
 
     /// `count` closed loops and partial circles (ellipses of random aspect and orientation,

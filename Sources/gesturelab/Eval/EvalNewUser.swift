@@ -111,6 +111,9 @@ extension EvalMatcher {
         for r in report.rows where !r.topFalseAccepts.isEmpty {
             Console.out("K=\(r.templatesPerClass) other gestures accepted most: " + r.topFalseAccepts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(5).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
                         + "; rules: " + r.rules.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            if let pairs = r.topFalseAcceptPairs, !pairs.isEmpty {
+                Console.out("K=\(r.templatesPerClass) taken as the user's label: " + pairs.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            }
         }
         for n in report.notes { Console.out("note: \(n)") }
         if let dir = reportOptions.reportDirectory { Console.out("report: \(dir)/report.md, \(dir)/new-user.svg") }

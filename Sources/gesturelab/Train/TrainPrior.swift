@@ -38,7 +38,7 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
                                valueName: "datasets|halves"))
     var calibration = "datasets"
 
-    @Option(help: "Feature set of the rows (1: matchers and shape; 2: also orientation and drawing direction against the label's templates).")
+    @Option(help: "Feature set of the rows (1: matchers and shape; 2: also orientation and drawing direction against the label's templates; 3: also the sharpest turn and the legs' bend against the closest template).")
     var featureSet = VerifierFeatures.latestSet
 
     @Option(name: .customLong("lower-target-fpr"), parsing: .upToNextOption,
@@ -50,6 +50,9 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
     @Option(help: "Synthetic closed loops and partial circles per draw, as negatives.") var loops = 0
 
     @Option(help: "The user's own examples turned (a quarter or half turn) or drawn backwards per draw, as negatives.") var turned = 0
+
+    @Option(help: "The user's own examples reshaped per draw, as negatives: a corner made round or a curve made into a corner (same start, farthest point and end).")
+    var reshaped = 0
 
     @Option(name: .customLong("scores-out"), help: "Also write the held-out scores the thresholds were chosen from (CSV: dataset, k, source, positive, score).")
     var scoresOut: String?
@@ -78,13 +81,13 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
         guard lowerTargetFpr.allSatisfy({ $0 > 0 && $0 < 1 }), acceptanceRoom >= 0, acceptanceRoom < 1 else {
             throw ValidationError("--lower-target-fpr values must be in (0, 1) and --acceptance-room in [0, 1)")
         }
-        guard loops >= 0, turned >= 0 else { throw ValidationError("--loops and --turned must be at least 0") }
+        guard loops >= 0, turned >= 0, reshaped >= 0 else { throw ValidationError("--loops, --turned and --reshaped must be at least 0") }
     }
 
     /// Trains a prior for `gesturelab train`'s defaults from `paths`.
     static func prior(paths: [String], negatives: [Sample], version: String, maxSubjects: Int = 20, draws: Int = 2,
                       targetFPR: Double = 0.01, seed: UInt64 = 1, calibration: RejectionPriorTrainer.Calibration = .leaveOneDatasetOut,
-                      featureSet: Int = VerifierFeatures.latestSet, loops: Int = 0, turned: Int = 0, lowerTargets: [Double] = [], acceptanceRoom: Double = 0.015, load: (String) throws -> Dataset,
+                      featureSet: Int = VerifierFeatures.latestSet, loops: Int = 0, turned: Int = 0, reshaped: Int = 0, lowerTargets: [Double] = [], acceptanceRoom: Double = 0.015, load: (String) throws -> Dataset,
                       progress: StageProgress? = nil, heldOut: (([RejectionPriorTrainer.HeldOutScore]) -> Void)? = nil) throws -> RejectionPrior {
         let defaults = try EvalMatcher.trainDefaults()
         var s = RejectionPriorTrainer.Settings(matchers: defaults.verifierMatchersInUse)
@@ -96,6 +99,7 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
         s.featureSet = featureSet
         s.loopsPerDraw = loops
         s.turnedPerDraw = turned
+        s.reshapedPerDraw = reshaped
         s.lowerTargets = lowerTargets
         s.acceptanceRoom = acceptanceRoom
         s.seed = seed
@@ -114,7 +118,7 @@ struct TrainPrior: ParsableCommand, WritesOutputs {
         var held: [RejectionPriorTrainer.HeldOutScore] = []
         let p = try Self.prior(paths: datasetPaths, negatives: negs, version: version, maxSubjects: maxSubjects, draws: draws,
                                targetFPR: targetFpr, seed: seed, calibration: RejectionPriorTrainer.Calibration(rawValue: calibration) ?? .leaveOneDatasetOut,
-                               featureSet: featureSet, loops: loops, turned: turned, lowerTargets: lowerTargetFpr, acceptanceRoom: acceptanceRoom, load: { try datasetOptions.load($0, console: output.console) }, progress: bar.stageHandler,
+                               featureSet: featureSet, loops: loops, turned: turned, reshaped: reshaped, lowerTargets: lowerTargetFpr, acceptanceRoom: acceptanceRoom, load: { try datasetOptions.load($0, console: output.console) }, progress: bar.stageHandler,
                                heldOut: { scores in held = scores })
         bar.finish()
         let data = try p.encoded()
