@@ -125,12 +125,8 @@ struct RejectionPriorCornerTests {
         let library = TemplateLibrary(templates: templates)
         let recognizer = try ModelRecognizer(library: library, matcher: prior.matchers[0], rejection: .verifier(verifier))
         let probe = data.samples.first { $0.subject == "a" && $0.label == "check" }!.gesture
-        let all = prior.matchers.map { $0.matcher(library: library).distances(probe)! }
-        let labels = library.names
-        let templateLabels = library.templates.map { t in labels.firstIndex(of: t.name)! }
-        let row = try #require(VerifierFeatures.row(distances: all, templateLabels: templateLabels,
-                                                    descriptor: ShapeDescriptor(probe, points: verifier.descriptorPoints)?.values,
-                                                    statistics: verifier.statistics))
+        let (row, templateLabels, all) = try #require(RejectionPriorOrientationTests.setOneRow(probe, library: library,
+                                                                                                prior: prior, verifier: verifier))
         let orient = OrientationFeatures.values(candidate: OrientationFeatures.prepare(probe),
                                                 templates: library.templates.map { OrientationFeatures.prepare($0.gesture) },
                                                 templateLabels: templateLabels, label: row.label)

@@ -145,17 +145,26 @@ struct RejectionPriorOrientationTests {
         let library = TemplateLibrary(templates: templates)
         let recognizer = try ModelRecognizer(library: library, matcher: prior.matchers[0], rejection: .verifier(verifier))
         let probe = Self.data.samples.first { $0.subject == "a" && $0.label == "check" }!.gesture
-        let ms = prior.matchers.map { $0.matcher(library: library) }
-        let all = ms.map { $0.distances(probe)! }
-        let labels = library.names
-        let templateLabels = library.templates.map { t in labels.firstIndex(of: t.name)! }
-        let row = try #require(VerifierFeatures.row(distances: all, templateLabels: templateLabels,
-                                                    descriptor: ShapeDescriptor(probe, points: verifier.descriptorPoints)?.values,
-                                                    statistics: verifier.statistics))
+        let (row, templateLabels, _) = try #require(Self.setOneRow(probe, library: library, prior: prior, verifier: verifier))
         let extra = OrientationFeatures.values(candidate: OrientationFeatures.prepare(probe),
                                                templates: library.templates.map { OrientationFeatures.prepare($0.gesture) },
                                                templateLabels: templateLabels, label: row.label)
         #expect(recognizer.recognize(probe).decisionValue == prior.model.margin(row.values + extra))
+    }
+
+    /// The set-1 row of `probe` as the verifier builds it (the closest label and its values),
+    /// the templates' label indices and every matcher's distances: what the later feature
+    /// blocks are appended to.
+    static func setOneRow(_ probe: Gesture, library: TemplateLibrary, prior: RejectionPrior, verifier: RejectionVerifier)
+        -> (row: (label: Int, values: [Double]), templateLabels: [Int], distances: [[Double]])?
+    {
+        let all = prior.matchers.map { $0.matcher(library: library).distances(probe)! }
+        let labels = library.names
+        let templateLabels = library.templates.map { t in labels.firstIndex(of: t.name)! }
+        guard let row = VerifierFeatures.row(distances: all, templateLabels: templateLabels,
+                                             descriptor: ShapeDescriptor(probe, points: verifier.descriptorPoints)?.values,
+                                             statistics: verifier.statistics) else { return nil }
+        return (row, templateLabels, all)
     }
 
     @Test func loopsAreSeededClosedOrNearlyClosedArcs() {
