@@ -152,9 +152,7 @@ public enum VerifierFeatures {
     public static func row(distances: [[Double]], templateLabels: [Int], descriptor: [Double]?,
                            statistics: VocabularyStatistics) -> (label: Int, values: [Double])? {
         guard let primary = distances.first, primary.count == templateLabels.count else { return nil }
-        var bestT = -1
-        for t in primary.indices where primary[t].isFinite && (bestT < 0 || primary[t] < primary[bestT]) { bestT = t }
-        guard bestT >= 0 else { return nil }
+        guard let bestT = closestTemplate(primary) else { return nil }
         let label = templateLabels[bestT]
         var row: [Double] = []
         row.reserveCapacity(distances.count * perMatcher.count + 2 * ShapeDescriptor.names.count)
