@@ -180,10 +180,24 @@ public struct BoxTrainer: Sendable {
     ///     weighs what it removes from each family still above the goal by that family's size.
     public func fit(vectors: [[Double]?], isPositive: [Bool], names: [String], margin: Double,
                     fprGoal: Double, tprFloor: Double, families: [String]? = nil) -> FeatureBox {
-        let d = names.count
+        guard let profile = profile(vectors: vectors, isPositive: isPositive, names: names) else { return FeatureBox() }
+        return fit(vectors: vectors, isPositive: isPositive, names: names, margin: margin, fprGoal: fprGoal, tprFloor: tprFloor,
+                   families: families, profile: profile)
+    }
+
+    /// The positives' profile ``fit`` starts from; `nil` without positives.
+    func profile(vectors: [[Double]?], isPositive: [Bool], names: [String]) -> Profile? {
         let positives = zip(vectors, isPositive).compactMap { $1 ? $0 : nil }
-        guard !positives.isEmpty else { return FeatureBox() }
-        let profile = Profile(positives: positives, featureCount: d, isCount: names.map(countFeatures.contains))
+        guard !positives.isEmpty else { return nil }
+        return Profile(positives: positives, featureCount: names.count, isCount: names.map(countFeatures.contains))
+    }
+
+    /// ``fit(vectors:isPositive:names:margin:fprGoal:tprFloor:families:)`` from the
+    /// positives' profile, which depends on the training rows only (so the grid of
+    /// ``candidates`` computes it once per fold).
+    func fit(vectors: [[Double]?], isPositive: [Bool], names: [String], margin: Double,
+             fprGoal: Double, tprFloor: Double, families: [String]?, profile: Profile) -> FeatureBox {
+        let d = names.count
         // Family index of each row (0 for all without families).
         let familyNames = Array(Set(families ?? [])).sorted()
         let familyIndex = Dictionary(uniqueKeysWithValues: familyNames.enumerated().map { ($1, $0) })
@@ -196,46 +210,75 @@ public struct BoxTrainer: Sendable {
             for j in 0..<d where !(v[j].isFinite && v[j] >= lo[j] && v[j] <= hi[j]) { return false }
             return true
         }
-        var acceptedPos: [[Double]] = [], acceptedNeg: [(v: [Double], family: Int)] = []
+        // The rows inside the box, stored by feature (column j holds feature j of every
+        // accepted row, in row order) so that a step's counts are plain loops over numbers.
+        var posCols = [[Double]](repeating: [], count: d), negCols = [[Double]](repeating: [], count: d)
+        var negFamily: [Int] = []
         var negTotals = [Int](repeating: 0, count: familyCount), posTotal = 0
-        for (i, (v, p)) in zip(vectors, isPositive).enumerated() {
-            if p { posTotal += 1 } else { negTotals[rowFamily[i]] += 1 }
-            guard let v, inside(v) else { continue }
-            if p { acceptedPos.append(v) } else { acceptedNeg.append((v, rowFamily[i])) }
+        for i in vectors.indices {
+            if isPositive[i] { posTotal += 1 } else { negTotals[rowFamily[i]] += 1 }
+            guard let v = vectors[i], inside(v) else { continue }
+            if isPositive[i] {
+                for j in 0..<d { posCols[j].append(v[j]) }
+            } else {
+                for j in 0..<d { negCols[j].append(v[j]) }
+                negFamily.append(rowFamily[i])
+            }
         }
         let n = negTotals.map { Double(Swift.max(1, $0)) }, p = Double(Swift.max(1, posTotal))
         func familyRates() -> [Double] {
             var accepted = [Int](repeating: 0, count: familyCount)
-            for a in acceptedNeg { accepted[a.family] += 1 }
+            for f in negFamily { accepted[f] += 1 }
             return (0..<familyCount).map { Double(accepted[$0]) / n[$0] }
         }
         while familyRates().max() ?? 0 > fprGoal {
             // Only families still above the goal count towards a step's gain.
             let above = familyRates().map { $0 > fprGoal }
+            let posCount = posCols.first?.count ?? 0
             var best: (gain: Double, j: Int, side: Int, bound: Double, level: Int)?
-            for j in 0..<d {
-                // Each side moves to its nearest level that removes a negative (a level
-                // that removes none would never be taken, and would stop the side there).
-                for side in 0..<2 {
-                    for next in (levelIndex[j][side] + 1)..<Swift.max(levelIndex[j][side] + 1, levels.count) {
-                        let bound = side == 0 ? profile.lower(j, level: levels[next], margin: margin)
-                                              : profile.upper(j, level: levels[next], margin: margin)
-                        func cut(_ v: [Double]) -> Bool { side == 0 ? v[j] < bound : v[j] > bound }
-                        let lostNeg = acceptedNeg.reduce(0.0) { $0 + (above[$1.family] && cut($1.v) ? 1 / n[$1.family] : 0) }
-                        guard lostNeg > 0 else { continue }
-                        let lostPos = acceptedPos.reduce(0) { $0 + (cut($1) ? 1 : 0) }
-                        if Double(acceptedPos.count - lostPos) / p < tprFloor { break }
-                        let gain = lostNeg / (Double(lostPos) / p + 1 / p)
-                        if best.map({ gain > $0.gain }) ?? true { best = (gain, j, side, bound, next) }
-                        break
+            negFamily.withUnsafeBufferPointer { family in
+                for j in 0..<d {
+                    negCols[j].withUnsafeBufferPointer { neg in
+                        posCols[j].withUnsafeBufferPointer { pos in
+                            // A bound removes a negative that counts exactly when it passes
+                            // the lowest (or highest) such value.
+                            var lowest = Double.infinity, highest = -Double.infinity
+                            for r in 0..<neg.count where above[family[r]] {
+                                lowest = Swift.min(lowest, neg[r]); highest = Swift.max(highest, neg[r])
+                            }
+                            // Each side moves to its nearest level that removes a negative (a level
+                            // that removes none would never be taken, and would stop the side there).
+                            for side in 0..<2 {
+                                for next in (levelIndex[j][side] + 1)..<Swift.max(levelIndex[j][side] + 1, levels.count) {
+                                    let bound = side == 0 ? profile.lower(j, level: levels[next], margin: margin)
+                                                          : profile.upper(j, level: levels[next], margin: margin)
+                                    guard side == 0 ? lowest < bound : highest > bound else { continue }
+                                    var lostNeg = 0.0, lostPos = 0
+                                    for r in 0..<neg.count where above[family[r]] && (side == 0 ? neg[r] < bound : neg[r] > bound) {
+                                        lostNeg += 1 / n[family[r]]
+                                    }
+                                    for r in 0..<pos.count where side == 0 ? pos[r] < bound : pos[r] > bound { lostPos += 1 }
+                                    if Double(posCount - lostPos) / p < tprFloor { break }
+                                    let gain = lostNeg / (Double(lostPos) / p + 1 / p)
+                                    if best.map({ gain > $0.gain }) ?? true { best = (gain, j, side, bound, next) }
+                                    break
+                                }
+                            }
+                        }
                     }
                 }
             }
             guard let b = best else { break }
             levelIndex[b.j][b.side] = b.level
             if b.side == 0 { lo[b.j] = b.bound } else { hi[b.j] = b.bound }
-            acceptedNeg.removeAll { !inside($0.v) }
-            acceptedPos.removeAll { !inside($0) }
+            // Only feature b.j's bound moved: the rows it leaves outside go.
+            func keep(_ column: [Double]) -> [Bool] { column.map { $0 >= lo[b.j] && $0 <= hi[b.j] } }
+            let keepNeg = keep(negCols[b.j]), keepPos = keep(posCols[b.j])
+            for j in 0..<d {
+                Self.compact(&negCols[j], keeping: keepNeg)
+                Self.compact(&posCols[j], keeping: keepPos)
+            }
+            Self.compact(&negFamily, keeping: keepNeg)
         }
         var intervals: [String: FeatureInterval] = [:]
         for (j, name) in names.enumerated() where !profile.sorted[j].isEmpty {
@@ -250,6 +293,23 @@ public struct BoxTrainer: Sendable {
         case .falsePositiveRate(let f): (f * (1 - s), 0)
         case .truePositiveRate(let t): (0, Swift.min(1, t + (1 - t) * s))
         }
+    }
+
+    /// Keeps the elements whose `keep` flag is set, in order, in place.
+    static func compact(_ values: inout [Double], keeping keep: [Bool]) {
+        var kept = 0
+        values.withUnsafeMutableBufferPointer { v in
+            for r in 0..<v.count where keep[r] { v[kept] = v[r]; kept += 1 }
+        }
+        values.removeLast(values.count - kept)
+    }
+
+    static func compact(_ values: inout [Int], keeping keep: [Bool]) {
+        var kept = 0
+        values.withUnsafeMutableBufferPointer { v in
+            for r in 0..<v.count where keep[r] { v[kept] = v[r]; kept += 1 }
+        }
+        values.removeLast(values.count - kept)
     }
 
     /// Linear-interpolated quantile of sorted values.
@@ -285,10 +345,13 @@ public struct BoxTrainer: Sendable {
             let trainIdx = vectors.indices.filter { !fold[$0] }
             let tv = trainIdx.map { vectors[$0] }, tp = trainIdx.map { isPositive[$0] }
             let tf = families.map { f in trainIdx.map { f[$0] } }
+            let foldProfile = profile(vectors: tv, isPositive: tp, names: names)
             for (g, (margin, strictness)) in grid.enumerated() {
                 let (fprGoal, tprFloor) = Self.goals(target, strictness: strictness)
-                let box = fit(vectors: tv, isPositive: tp, names: names, margin: margin, fprGoal: fprGoal, tprFloor: tprFloor,
-                              families: tf)
+                let box = foldProfile.map {
+                    fit(vectors: tv, isPositive: tp, names: names, margin: margin, fprGoal: fprGoal, tprFloor: tprFloor,
+                        families: tf, profile: $0)
+                } ?? FeatureBox()
                 let compiled = CompiledBox(box, names: names)
                 var c = BinaryCounts()
                 for i in vectors.indices where fold[i] {
