@@ -109,11 +109,12 @@ struct RecorderTrainingAndLimitsTests {
     // MARK: One training at a time; reads never wait for it
 
     /// Two trainings at once once stalled the server (GET /api/state took up to 18.6 s):
-    /// several trainings requested together on a store large enough to take a while run
-    /// one at a time, and the state answers promptly throughout.
+    /// several trainings requested together on a store large enough to take a while (36
+    /// examples: seconds per training in a debug build, dozens of polls) run one at a
+    /// time, and the state answers promptly throughout.
     @Test func trainingsRequestedTogetherRunOneAtATimeAndStateAnswersPromptly() async throws {
         let dir = try TemporaryDirectory("recorder-train-once"); defer { dir.remove() }
-        let store = try Self.store(dir.url.appendingPathComponent("store"), perLabel: 50)
+        let store = try Self.store(dir.url.appendingPathComponent("store"), perLabel: 12)
         let counter = TrainingCounter()
         var settings = RecorderSettings.default
         settings.port = 0
@@ -169,7 +170,7 @@ struct RecorderTrainingAndLimitsTests {
     /// 1 s while three trainings requested at once run.
     @Test func stateAnswersPromptlyWhileTrainingsRunInARecorderProcess() throws {
         let dir = try TemporaryDirectory("recorder-train-process"); defer { dir.remove() }
-        let store = try Self.store(dir.url.appendingPathComponent("store"), perLabel: 50)
+        let store = try Self.store(dir.url.appendingPathComponent("store"), perLabel: 12)
         let server = try RecorderProcess(store: store.root, extraArguments: ["--train-after-ms", "0"])
         defer { server.stop() }
         func get(_ path: String) throws -> (seconds: Double, body: String) {
