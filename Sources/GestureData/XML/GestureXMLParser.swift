@@ -46,8 +46,14 @@ enum GestureXMLParser {
     static func firstInvalidUTF8(in data: Data) -> (offset: Int, line: Int)? {
         data.withUnsafeBytes { raw -> (offset: Int, line: Int)? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            // Plain ASCII, the common case, needs no decoding.
-            if !bytes.contains(where: { $0 >= 0x80 }) { return nil }
+            // Valid UTF-8, the common case, decodes to the same bytes (the standard library's
+            // decoding, which replaces what is ill-formed, is fast in any build); only a
+            // file that changes is walked scalar by scalar for the place.
+            var decoded = String(decoding: bytes, as: UTF8.self)
+            let same = decoded.withUTF8 { utf8 in
+                utf8.count == bytes.count && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+            }
+            if same { return nil }
             var iterator = bytes.makeIterator()
             var parser = Unicode.UTF8.ForwardParser()
             var offset = 0
