@@ -151,6 +151,8 @@ struct ModelCommandTests {
             #expect(r.stderr.contains("thesis.txt") && r.stderr.contains(p), "\(r.stderr)")
             #expect(try String(contentsOfFile: p + "/thesis.txt", encoding: .utf8) == "my thesis")
         }
+        // Refused before the training: the model of `--out m --report p` was not written either.
+        #expect(!FileManager.default.fileExists(atPath: dir.path("m")), "the model was written although its report was refused")
         // The current folder, holding the input.
         let here = try CLIRunner.run(["train", "--dataset", "train.jsonl", "--out", "."] + fast, in: dir.url)
         #expect(here.status != 0)

@@ -144,6 +144,13 @@ extension OutputFolder {
         var files: Set<String>
     }
 
+    /// Refuses, before any work, a destination ``write(_:to:kind:)`` would refuse (the same
+    /// check it makes again when it writes): a command checks its output folders first, so
+    /// that a long training is not thrown away for a folder it may not replace.
+    public static func checkWritable(_ url: URL, kind: Kind) throws {
+        try checkReplaceable(url.standardizedFileURL, kind: kind)
+    }
+
     /// Refuses a destination an output of `kind` may not replace: anything but a folder;
     /// a folder that is not, by its marker (or, written before markers, by its exact
     /// files), an output of `kind`; or one holding a file its marker does not list.

@@ -131,19 +131,29 @@ protocol WritesOutputs {
     /// `true` for a command that leaves its own output out of what it reads, so that an
     /// output file may lie inside an input folder (never be or hold an input).
     var outputsMayLieInInputs: Bool { get }
+    /// The kind of folder each output option writes (by option name), checked for being
+    /// replaceable before any work (default: `--report` writes a report folder).
+    var outputFolderKinds: [String: OutputFolder.Kind] { get }
 }
 
 extension WritesOutputs {
     var outputsMayLieInInputs: Bool { false }
+    var outputFolderKinds: [String: OutputFolder.Kind] { ["--report": .report] }
 
     /// Checks, before anything is read or written, that every input exists (a missing
-    /// file is "no such file", not a complaint about another option), then that no output
-    /// is, holds or lies inside an input.
+    /// file is "no such file", not a complaint about another option), that no output
+    /// is, holds or lies inside an input, and that every output folder may be replaced
+    /// (a folder of the user's own files, or of another kind, is refused before a
+    /// training runs, not after it).
     /// - Throws: ``FileError`` naming a missing input and its option; ``OutputPathsError``
-    ///   naming the output's and the input's options.
+    ///   naming the output's and the input's options; the output folder's refusal.
     func checkOutputPaths() throws {
         try InputFiles.requireExisting(inputPaths)
         try OutputPaths.check(outputs: outputPaths, inputs: inputPaths, outputsMayLieInInputs: outputsMayLieInInputs)
+        for output in outputPaths {
+            guard let kind = outputFolderKinds[output.option] else { continue }
+            try OutputFolder.checkWritable(URL(fileURLWithPath: output.path), kind: kind)
+        }
     }
 
     /// `option path`, or nothing for an option not given.
