@@ -89,11 +89,26 @@ public struct OperatingPointReport: Codable, Sendable, Hashable {
         let kinds = bySource.sorted { $0.key < $1.key }
             .map { "\($0.key == "user" ? "your never-fire strokes" : $0.key) \($0.value.count)/\($0.value.of)" }
             .joined(separator: ", ")
-        sentence = "on the verifier's inner folds (strokes each model part had not seen): accepts \(acceptance.text) of your strokes as their label; "
-            + "fires on \(falsePositiveRate.text) of the negatives (\(kinds)). Most negatives are synthetic (splices, scribbles) or your other labels held out."
         notes = p.notes
-        if p.inVocabulary < 20 {
-            notes.append("only \(p.inVocabulary) of your strokes on the inner folds: the intervals are wide")
+        if p.inVocabulary == 0 {
+            // A threshold learned across people (the few-examples case) is not measured on
+            // the user's strokes here: say so instead of "0 of 0 (0%)".
+            let from = manifest.rejectionPrior != nil
+                ? "a verifier threshold learned across people (personalised by your templates)"
+                : "a verifier threshold set without holding out any of your strokes"
+            sentence = "with \(from): what it accepts of your own strokes cannot be estimated here, as none of them was held out "
+                + "to measure it. Check my examples gives held-out figures (each of your strokes judged by a model trained without it)."
+            if p.negatives > 0 {
+                sentence += " On the negatives it was chosen with, it fires on \(falsePositiveRate.text) (\(kinds))."
+            } else if !kinds.isEmpty {
+                sentence += " Accepted of the negatives it was checked on: \(kinds)."
+            }
+        } else {
+            sentence = "on the verifier's inner folds (strokes each model part had not seen): accepts \(acceptance.text) of your strokes as their label; "
+                + "fires on \(falsePositiveRate.text) of the negatives (\(kinds)). Most negatives are synthetic (splices, scribbles) or your other labels held out."
+            if p.inVocabulary < 20 {
+                notes.append("only \(p.inVocabulary) of your strokes on the inner folds: the intervals are wide")
+            }
         }
     }
 }

@@ -191,5 +191,11 @@ struct RecorderHeldOutTests {
         #expect(model.recognizer.recognize(v).label == nil, "the never-fire V is refused: \(model.recognizer.recognize(v).verdict)")
         #expect(report.text.contains("never-fire bin: all 1 stroke(s) refused"), "\(report.text)")
         #expect(model.manifest.operatingPoint?.negativesBySource["user"] != nil, "the bin's strokes were the verifier's negatives")
+        // One person with five examples: the threshold is learned across people, nothing of
+        // theirs is held out, and the page says so instead of "accepts 0 of 0 (0%)".
+        #expect(model.manifest.rejectionPrior != nil && model.manifest.operatingPoint?.inVocabulary == 0)
+        let op = try #require(OperatingPointReport(model.manifest))
+        #expect(op.sentence.contains("cannot be estimated here") && op.sentence.contains("Check my examples"), "\(op.sentence)")
+        #expect(!op.sentence.contains("0 of 0") && op.sentence.contains("your never-fire strokes"), "\(op.sentence)")
     }
 }
