@@ -79,16 +79,27 @@ public struct PPlusMatcher: TemplateListMatcher {
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: n + m) { mins in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: n + m) { nearest in
                 for j in 0..<(n + m) { mins[j] = .infinity; nearest[j] = -1 }
+                // Plain pointers and while loops: the same arithmetic in the same order, and
+                // no iterator or buffer calls per pair in a debug build (tests train with it).
+                let pm = mins.baseAddress!, pn = nearest.baseAddress!
                 a.xs.withUnsafeBufferPointer { ax in a.ys.withUnsafeBufferPointer { ay in a.thetas.withUnsafeBufferPointer { at in
                 b.xs.withUnsafeBufferPointer { bx in b.ys.withUnsafeBufferPointer { by in b.thetas.withUnsafeBufferPointer { bt in
-                    for i in 0..<n {
-                        let x = ax[i], y = ay[i], t = at[i]
-                        for j in 0..<m {
-                            let dx = x - bx[j], dy = y - by[j], dt = t - bt[j]
+                    let pax = ax.baseAddress!, pay = ay.baseAddress!, pat = at.baseAddress!
+                    let pbx = bx.baseAddress!, pby = by.baseAddress!, pbt = bt.baseAddress!
+                    var i = 0
+                    while i < n {
+                        let x = pax[i], y = pay[i], t = pat[i]
+                        var best = pm[i], bestJ = pn[i]
+                        var j = 0
+                        while j < m {
+                            let dx = x - pbx[j], dy = y - pby[j], dt = t - pbt[j]
                             let d = dx * dx + dy * dy + dt * dt
-                            if d < mins[i] { mins[i] = d; nearest[i] = j }
-                            if d < mins[n + j] { mins[n + j] = d; nearest[n + j] = i }
+                            if d < best { best = d; bestJ = j }
+                            if d < pm[n + j] { pm[n + j] = d; pn[n + j] = i }
+                            j += 1
                         }
+                        pm[i] = best; pn[i] = bestJ
+                        i += 1
                     }
                 } } } } } }
                 // d(a, b): each point of a to its nearest in b, plus b's points never taken.

@@ -192,7 +192,8 @@ public enum TrainingWorkflow {
             } else {
                 trained.append("rejection verifier (\(verifierPart.verifier.matchers.map(\.algorithm.rawValue).joined(separator: " + ")), \(settings.verifier.target)): on inner folds accepts \(pct(p.acceptance)) of in-vocabulary gestures correctly, FPR \(pct(p.falsePositiveRate)) [95% CI \(pct(p.falsePositiveInterval[0]))–\(pct(p.falsePositiveInterval[1]))] on \(p.negatives) negatives")
             }
-            notes += p.notes
+            // The prior's remarks are in the notes already (priorVerifier): each once.
+            for n in p.notes where !notes.contains(n) { notes.append(n) }
         }
         // The verifier's rule falls back to the thresholds when no verifier could be trained.
         let active = settings.rejectionRule == .verifier && verifierPart == nil ? .thresholds : settings.rejectionRule
