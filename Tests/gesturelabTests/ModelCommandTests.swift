@@ -164,6 +164,23 @@ struct ModelCommandTests {
         #expect(again.status == 0, "\(again.stderr)")
     }
 
+    /// The demo's OUT/model holding the user's files is refused before the demo reads or
+    /// trains anything (one subject, which the demo would refuse later, shows the order),
+    /// and OUT/report is not written.
+    @Test func theDemoRefusesAModelFolderOfTheUsersFilesBeforeTraining() throws {
+        let dir = try TemporaryDirectory("gesturelab-demo-out-safety")
+        defer { dir.remove() }
+        let data = dir.path("samples.jsonl")
+        try JSONLines.write(SyntheticDatasetFixture.samples(subjects: ["s1"], perLabel: 3), to: URL(fileURLWithPath: data))
+        try FileManager.default.createDirectory(atPath: dir.path("out/model"), withIntermediateDirectories: true)
+        try "mine".write(toFile: dir.path("out/model/notes.txt"), atomically: true, encoding: .utf8)
+        let r = try CLIRunner.run(["demo", "--samples", data, "--out", dir.path("out")])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("notes.txt") && r.stderr.contains(dir.path("out/model")) && !r.stderr.contains("subjects"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("out/report")), "the report was written although the model folder was refused")
+        #expect(try String(contentsOfFile: dir.path("out/model/notes.txt"), encoding: .utf8) == "mine")
+    }
+
     /// `-` reads samples from standard input; `--version` prints the version.
     @Test func recognizeReadsStandardInputAndVersionPrints() throws {
         let dir = try TemporaryDirectory("gesturelab-cli-stdin")

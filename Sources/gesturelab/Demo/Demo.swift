@@ -55,6 +55,10 @@ struct Demo: ParsableCommand, WritesOutputs {
         return named("--out", o.appendingPathComponent("model").path) + named("--out", o.appendingPathComponent("report").path)
     }
     var inputPaths: [OutputPaths.Named] { named("--samples", samples) }
+    /// OUT/model is a model folder, OUT/report a report folder.
+    func outputFolderKind(_ output: OutputPaths.Named) -> OutputFolder.Kind? {
+        URL(fileURLWithPath: output.path).lastPathComponent == "model" ? .model : .report
+    }
 
     func run() throws {
         if let prepareData {

@@ -131,14 +131,15 @@ protocol WritesOutputs {
     /// `true` for a command that leaves its own output out of what it reads, so that an
     /// output file may lie inside an input folder (never be or hold an input).
     var outputsMayLieInInputs: Bool { get }
-    /// The kind of folder each output option writes (by option name), checked for being
-    /// replaceable before any work (default: `--report` writes a report folder).
-    var outputFolderKinds: [String: OutputFolder.Kind] { get }
+    /// The kind of folder an output is (`nil`: not a folder GestureLab replaces as a
+    /// whole), checked for being replaceable before any work (default: `--report` writes
+    /// a report folder).
+    func outputFolderKind(_ output: OutputPaths.Named) -> OutputFolder.Kind?
 }
 
 extension WritesOutputs {
     var outputsMayLieInInputs: Bool { false }
-    var outputFolderKinds: [String: OutputFolder.Kind] { ["--report": .report] }
+    func outputFolderKind(_ output: OutputPaths.Named) -> OutputFolder.Kind? { output.option == "--report" ? .report : nil }
 
     /// Checks, before anything is read or written, that every input exists (a missing
     /// file is "no such file", not a complaint about another option), that no output
@@ -151,7 +152,7 @@ extension WritesOutputs {
         try InputFiles.requireExisting(inputPaths)
         try OutputPaths.check(outputs: outputPaths, inputs: inputPaths, outputsMayLieInInputs: outputsMayLieInInputs)
         for output in outputPaths {
-            guard let kind = outputFolderKinds[output.option] else { continue }
+            guard let kind = outputFolderKind(output) else { continue }
             try OutputFolder.checkWritable(URL(fileURLWithPath: output.path), kind: kind)
         }
     }

@@ -172,7 +172,9 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     }
 
     var outputPaths: [OutputPaths.Named] { named("--out", out) + named("--report", reportOptions.reportDirectory) }
-    var outputFolderKinds: [String: OutputFolder.Kind] { ["--out": .model, "--report": .report] }
+    func outputFolderKind(_ output: OutputPaths.Named) -> OutputFolder.Kind? {
+        output.option == "--out" ? .model : output.option == "--report" ? .report : nil
+    }
     var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + named("--negatives", negatives) }
 
     /// `--accept` / `--target-fpr` as given, when the model has no verifier trained on this
