@@ -44,7 +44,7 @@ struct MatcherRegistryTests {
         #expect(try read(#"{"algorithm":"pplus","points":32}"#) == .pPlus(.default))
         #expect(try read(#"{"algorithm":"dollar1","points":64,"squareSize":250,"angleRangeDegrees":45,"anglePrecisionDegrees":2}"#) == .dollarOne(.default))
         #expect(try read(#"{"algorithm":"jackknife","points":16,"measure":"inner-product","bandFraction":0.1}"#) == .jackknife(.default))
-        #expect(try read(#"{"algorithm":"combined","points":32,"weights":{"pplus":1,"jackknife":1}}"#) == .combined(.default))
+        #expect(try read(#"{"algorithm":"combined","points":32,"weights":{"pplus":1,"jackknife":1}}"#) == .combined(CombinedSettings([.pPlus: 1, .jackknife: 1])))
         #expect(try read(#"{"algorithm":"combined","points":32}"#) == .combined(.default))
         #expect(throws: DecodingError.self) { try read(#"{"algorithm":"protractor","rotation":"sideways"}"#) }
         #expect(throws: DecodingError.self) { try read(#"{"algorithm":"pplus","points":1}"#) }
@@ -60,8 +60,8 @@ struct MatcherRegistryTests {
     @Test func combinedComponentsAreTheCombinableRegisteredMatchers() {
         let names = CombinedSettings.componentNames
         #expect(!names.contains("combined"))
-        #expect(names == MatcherAlgorithm.allCases.filter(\.isCombinable).map(\.rawValue))
-        #expect(CombinedSettings.default.argument == "pplus:1,jackknife:1")
+        #expect(names == MatcherAlgorithm.allCases.filter(\.isCombinable).map(\.rawValue) + ["corner"])
+        #expect(CombinedSettings.default.argument == "pplus:1,jackknife:1,corner:\(CombinedSettings.defaultCornerWeight)")
         guard case .success(let s) = CombinedSettings.parse("jackknife:2,protractor:1") else { Issue.record("did not parse"); return }
         #expect(s.components.map(\.algorithm) == [.protractor, .jackknife])
         if case .success = CombinedSettings.parse("combined:1") { Issue.record("combined accepted as its own component") }

@@ -31,7 +31,8 @@ struct MatcherEvaluationTests {
             s.gesture = s.gesture.mapPoints { Point(x: $0.x + Double.random(in: -30...30, using: &rng), y: $0.y + Double.random(in: -30...30, using: &rng)) }
             return s
         })
-        let settings = CombinedSettings([.pPlus: 1, .jackknife: 2])
+        // With and without the corner term.
+        for settings in [CombinedSettings([.pPlus: 1, .jackknife: 2]), CombinedSettings([.pPlus: 1, .jackknife: 2], corner: 1)] {
         let corpus = PreparedCorpus<CombinedMatcher>(noisy, settings: settings)
         let options = MatcherProtocolOptions(templatesPerClass: [1, 2], trials: 4, seed: 5)
         for dependent in [true, false] {
@@ -43,6 +44,7 @@ struct MatcherEvaluationTests {
             #expect(fused.accuracy == built.accuracy)
             #expect(fused.algorithm == built.algorithm && fused.settings == built.settings)
             #expect((fused.accuracy["1"] ?? 1) < 1, "the noise should cause some confusions")
+        }
         }
     }
 

@@ -2,49 +2,80 @@ import Foundation
 import GestureGeometry
 
 /// Settings of the combined recognizer: the weight of each component matcher, by
-/// algorithm (absent or 0 leaves it out). Each component runs with its paper's defaults.
-/// Any registered matcher whose settings are ``AlgorithmSettings/isCombinable`` may be a
-/// component.
+/// algorithm (absent or 0 leaves it out), and the weight of the corner term. Each
+/// component runs with its paper's defaults. Any registered matcher whose settings are
+/// ``AlgorithmSettings/isCombinable`` may be a component.
+///
+/// The *corner term* (``corner``, spelled `corner` among the weights) is no matcher: it
+/// is how differently two gestures turn at their sharpest (``CombinedMatcher/cornerDistance(_:_:)``),
+/// a trait the point clouds and direction sequences barely see — a sharp chevron and a
+/// round curve with the same ends are close for both. It refines the components'
+/// distances and recognizes nothing alone, so settings need at least one component.
 public struct CombinedSettings: Hashable, Sendable {
     /// Weight of each component above 0 (a weight of 0 is no entry, so settings that
     /// differ only by left-out components are equal).
     public private(set) var weights: [MatcherAlgorithm: Double]
+    /// Weight of the corner term, 0 (off) or above.
+    public private(set) var corner: Double
 
-    public init(_ weights: [MatcherAlgorithm: Double]) { self.weights = weights.filter { $0.value > 0 } }
+    public init(_ weights: [MatcherAlgorithm: Double], corner: Double = 0) {
+        self.weights = weights.filter { $0.value > 0 }
+        self.corner = corner > 0 ? corner : 0
+    }
 
     /// $P+ and Jackknife, equal weights: a point cloud (blind to drawing order) beside a
     /// direction sequence (blind to where the points lie). Chosen by leave-one-subject-out
     /// selection among 17 component sets and weights on the $1 logs, on draws (seed 101)
     /// apart from the ones reported (`tools/combined-cv`; README, Matcher accuracy): every
-    /// one of the ten folds chose $P+ with Jackknife.
-    public static let `default` = CombinedSettings([.pPlus: 1, .jackknife: 1])
+    /// one of the ten folds chose $P+ with Jackknife. The corner term at
+    /// ``defaultCornerWeight`` beside them.
+    public static let `default` = CombinedSettings([.pPlus: 1, .jackknife: 1], corner: defaultCornerWeight)
+
+    /// The corner term's weight in ``default``: chosen on the $1 logs (user-dependent,
+    /// medium, seeds 101–104) and HOMUS (user-dependent, seed 105), never on the data the
+    /// term was made for (docs/recognizers.md, "The corner term").
+    public static let defaultCornerWeight = 0.25
+
+    /// The name of the corner term among the weights (`--weights …,corner:0.5`).
+    public static let cornerName = "corner"
 
     /// The algorithms that may be components, in registry order.
     public static var componentAlgorithms: [MatcherAlgorithm] { MatcherAlgorithm.allCases.filter(\.isCombinable) }
 
-    /// The components' names, as `--weights` and the settings file spell them.
-    public static var componentNames: [String] { componentAlgorithms.map(\.rawValue) }
+    /// The components' names, as `--weights` and the settings file spell them, and the
+    /// corner term's last.
+    public static var componentNames: [String] { componentAlgorithms.map(\.rawValue) + [cornerName] }
 
-    /// The components with a weight above 0, in registry order.
+    /// The components with a weight above 0, in registry order (the corner term is not one).
     public var components: [(algorithm: MatcherAlgorithm, weight: Double)] {
         Self.componentAlgorithms.compactMap { a in weights[a].flatMap { $0 > 0 ? (a, $0) : nil } }
     }
 
-    /// Sets the weight of the component `name`; `false` for an unknown name.
+    /// The sum of the components' weights and the corner term's: what the fused distance
+    /// is divided by.
+    public var totalWeight: Double { components.reduce(corner) { $0 + $1.weight } }
+
+    /// Sets the weight of the component (or the corner term) `name`; `false` for an unknown name.
     public mutating func setWeight(_ w: Double, of name: String) -> Bool {
+        if name == Self.cornerName { corner = w > 0 ? w : 0; return true }
         guard let a = MatcherAlgorithm(rawValue: name), a.isCombinable else { return false }
         weights[a] = w > 0 ? w : nil
         return true
     }
 
-    /// `pplus 1, jackknife 1`: the components with a weight above 0.
-    public var weightsText: String {
-        components.map { "\($0.algorithm.rawValue) \(settingsNumber($0.weight))" }.joined(separator: ", ")
+    /// Every weight above 0 by name, the corner term's last.
+    var namedWeights: [(String, Double)] {
+        components.map { ($0.algorithm.rawValue, $0.weight) } + (corner > 0 ? [(Self.cornerName, corner)] : [])
     }
 
-    /// `pplus:1,jackknife:1` (the `--weights` form).
+    /// `pplus 1, jackknife 1, corner 0.5`: the weights above 0.
+    public var weightsText: String {
+        namedWeights.map { "\($0.0) \(settingsNumber($0.1))" }.joined(separator: ", ")
+    }
+
+    /// `pplus:1,jackknife:1,corner:0.5` (the `--weights` form).
     public var argument: String {
-        components.map { "\($0.algorithm.rawValue):\(settingsNumber($0.weight))" }.joined(separator: ",")
+        namedWeights.map { "\($0.0):\(settingsNumber($0.1))" }.joined(separator: ",")
     }
 
     /// Largest weight a component may have.
@@ -62,7 +93,9 @@ public struct CombinedSettings: Hashable, Sendable {
                 return .failure(WeightsError("unknown component '\(kv[0])' (known: \(componentNames.joined(separator: ", ")))"))
             }
         }
-        guard !s.components.isEmpty else { return .failure(WeightsError("at least one weight must be above 0")) }
+        guard !s.components.isEmpty else {
+            return .failure(WeightsError("at least one matcher's weight must be above 0 (the corner term recognizes nothing alone)"))
+        }
         return .success(s)
     }
 
@@ -85,7 +118,7 @@ extension CombinedSettings: AlgorithmSettings {
     public var fieldsDescription: String { "weights \(weightsText)" }
 
     public func encodeFields(to c: inout KeyedEncodingContainer<MatcherSettingsField>) throws {
-        try c.put(Dictionary(uniqueKeysWithValues: components.map { ($0.algorithm.rawValue, $0.weight) }), "weights")
+        try c.put(Dictionary(uniqueKeysWithValues: namedWeights), "weights")
     }
 
     public static func decodeFields(from c: KeyedDecodingContainer<MatcherSettingsField>, points: Int) throws -> Self {
@@ -98,7 +131,7 @@ extension CombinedSettings: AlgorithmSettings {
                 throw c.bad("weights", "unknown component '\(name)' (known: \(componentNames.joined(separator: ", ")))")
             }
         }
-        guard !s.components.isEmpty else { throw c.bad("weights", "at least one weight must be above 0") }
+        guard !s.components.isEmpty else { throw c.bad("weights", "at least one matcher's weight must be above 0") }
         return s
     }
 }
@@ -113,12 +146,20 @@ extension CombinedSettings: AlgorithmSettings {
 /// gestures usually are". The fused distance is the weighted mean of the scaled
 /// distances.
 ///
-/// - `distance`: Σ wₘ·dₘ/sₘ / Σ wₘ, ≥ 0 (0 for a template matched with itself).
+/// With a corner weight w꜀ above 0 (``CombinedSettings/corner``), the term
+/// w꜀·``cornerDistance(_:_:)`` joins the sum and w꜀ the weights it is divided by. It has no
+/// scale of its own: its distance is already in absolute units (a share of a half turn), and
+/// a vocabulary whose gestures all turn alike (swipes) would otherwise get a tiny median
+/// that turns noise into a large term.
+///
+/// - `distance`: (Σ wₘ·dₘ/sₘ + w꜀·d꜀) / (Σ wₘ + w꜀), ≥ 0 (0 for a template matched with itself).
 /// - `score`: `1 / (1 + distance)`.
 public struct CombinedMatcher: TemplateMatcher {
     /// Each component's prepared form, in ``CombinedSettings/components`` order.
     public struct Prepared: Sendable {
         let parts: [any Sendable]
+        /// The sharpest turn (``cornerSharpness(_:)``) when the corner term is on, else `nil`.
+        let sharp: Double?
     }
 
     public let settings: CombinedSettings
@@ -127,6 +168,8 @@ public struct CombinedMatcher: TemplateMatcher {
     let parts: [Part]
     /// Scale of each component.
     let scales: [Double]
+    /// Each template's sharpest turn, when the corner term is on.
+    let sharps: [Double?]
 
     /// One component's matcher with its type erased.
     struct Part: Sendable {
@@ -157,6 +200,37 @@ public struct CombinedMatcher: TemplateMatcher {
         }
         self.parts = parts
         self.scales = scales
+        self.sharps = templates.map(\.sharp)
+    }
+
+    /// How sharply `gesture` turns at its sharpest, as the pen drew it: ``CornerFeatures``'
+    /// sharpest turn, the largest absolute turning over three consecutive points of 48
+    /// resampled ones, over π, turns within ``CornerFeatures/endTrim`` steps of either end of
+    /// a stroke (pen hooks) left out. A gesture of several strokes shares the 48 points among
+    /// its strokes by length and takes the sharpest turn within any stroke: a jump between
+    /// strokes is no turn of the pen (a stroke too short for a turn away from its ends adds
+    /// none). 0 for a gesture with no length.
+    public static func cornerSharpness(_ gesture: Gesture) -> Double {
+        let strokes = gesture.strokes.filter { $0.pathLength > 0 }
+        guard strokes.count > 1 else { return CornerFeatures.prepare(gesture)?.sharp ?? 0 }
+        let total = strokes.reduce(0) { $0 + $1.pathLength }
+        guard total.isFinite, total > 0 else { return 0 }
+        var sharp = 0.0
+        for s in strokes {
+            let n = Int((Double(CornerFeatures.points) * s.pathLength / total).rounded())
+            guard n >= 2 * CornerFeatures.endTrim + 3 else { continue }
+            sharp = Swift.max(sharp, CornerFeatures.prepare(points: s.resampled(count: n).points)?.sharp ?? 0)
+        }
+        return sharp
+    }
+
+    /// The corner term's distance: the difference of two sharpest turns (0…1, a share of
+    /// a half turn): about 0.5 between a chevron (turning 0.6–0.7 of π in one corner) and
+    /// a curve with the same ends (0.1–0.2 in any three steps of its arc). 0 when either
+    /// is unknown.
+    public static func cornerDistance(_ a: Double?, _ b: Double?) -> Double {
+        guard let a, let b else { return 0 }
+        return abs(a - b)
     }
 
     /// Pairs of templates of different labels, spread evenly over all such pairs
@@ -189,7 +263,7 @@ public struct CombinedMatcher: TemplateMatcher {
             guard let p = part(c.algorithm.matcher) else { return nil }
             parts.append(p)
         }
-        return Prepared(parts: parts)
+        return Prepared(parts: parts, sharp: settings.corner > 0 ? cornerSharpness(gesture) : nil)
     }
 
     public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }
@@ -200,9 +274,12 @@ public struct CombinedMatcher: TemplateMatcher {
     public func recognize(prepared candidate: Prepared, limit: Int? = nil) -> [Match] {
         guard !names.isEmpty, candidate.parts.count == parts.count else { return [] }
         var fused = [Double](repeating: 0, count: names.count)
-        let total = parts.reduce(0) { $0 + $1.weight }
+        let total = settings.totalWeight
         for (k, part) in parts.enumerated() {
             for m in part.recognize(candidate.parts[k]) { fused[m.templateIndex] += part.weight * m.distance / scales[k] / total }
+        }
+        if settings.corner > 0 {
+            for j in fused.indices { fused[j] += settings.corner * Self.cornerDistance(candidate.sharp, sharps[j]) / total }
         }
         return Ranking.ranked(fused, names: names, limit: limit, score: Self.score(forDistance:))
     }

@@ -140,7 +140,8 @@ public enum AutoMatcher {
         let samples = samples.filter { !($0.label ?? "").isEmpty }
         let gestures = samples.map(\.gesture)
         return choose(labels: samples.map { $0.label ?? "" }, subjects: samples.map { $0.subject ?? "" },
-                      strokes: gestures.map(\.strokes.count), templatesPerClass: k, seed: seed) { algorithms, episodes in
+                      strokes: gestures.map(\.strokes.count), sharp: gestures.map(CombinedMatcher.cornerSharpness),
+                      templatesPerClass: k, seed: seed) { algorithms, episodes in
             // Each gesture prepared once per matcher; the pairs of each episode on all cores.
             let forms = algorithms.map { PairDistances.make($0, gestures: gestures) }
             let flat = ParallelUnits.map(count: episodes.count * algorithms.count, progress: progress) { w in
@@ -169,9 +170,10 @@ public enum AutoMatcher {
         })).sorted { $0.rawValue < $1.rawValue }
     }
 
-    /// The auto choice on items known by label, subject and stroke count; `tables` gives
-    /// each episode's ``Table`` per algorithm of ``components(of:)``.
-    static func choose(labels: [String], subjects: [String], strokes: [Int], templatesPerClass k: Int, seed: UInt64,
+    /// The auto choice on items known by label, subject, stroke count and sharpest turn
+    /// (``GestureMatching/CombinedMatcher/cornerSharpness(_:)``, for candidates with the
+    /// corner term); `tables` gives each episode's ``Table`` per algorithm of ``components(of:)``.
+    static func choose(labels: [String], subjects: [String], strokes: [Int], sharp: [Double], templatesPerClass k: Int, seed: UInt64,
                        tables: ([MatcherAlgorithm], [Episode]) -> [[Table]]) -> AutoMatcherReport {
         let clock = ContinuousClock(), start = clock.now
         let multi = labels.isEmpty ? 0 : Double(strokes.filter { $0 > 1 }.count) / Double(labels.count)
@@ -182,7 +184,7 @@ public enum AutoMatcher {
         var correct = [Int](repeating: 0, count: order.count)
         if n > 0 {
             let algorithms = components(of: order)
-            correct = score(order, algorithms: algorithms, labels: labels, episodes: episodes, tables: tables(algorithms, episodes))
+            correct = score(order, algorithms: algorithms, labels: labels, sharp: sharp, episodes: episodes, tables: tables(algorithms, episodes))
         }
         var chosen = order[0]
         if n > 0, let best = correct.max() {
@@ -246,25 +248,27 @@ public enum AutoMatcher {
     }
 
     /// Correct inner recognitions of each candidate, from the episodes' tables.
-    static func score(_ candidates: [MatcherSettings], algorithms: [MatcherAlgorithm], labels: [String], episodes: [Episode],
-                      tables: [[Table]]) -> [Int] {
+    static func score(_ candidates: [MatcherSettings], algorithms: [MatcherAlgorithm], labels: [String], sharp: [Double],
+                      episodes: [Episode], tables: [[Table]]) -> [Int] {
         let slot = Dictionary(uniqueKeysWithValues: algorithms.enumerated().map { ($1, $0) })
         var correct = [Int](repeating: 0, count: candidates.count)
         for (ei, e) in episodes.enumerated() where !e.templates.isEmpty {
             let width = e.templates.count
             for (ci, c) in candidates.enumerated() {
-                let parts: [(Int, Double)] = c.algorithm == .combined
-                    ? c.typed(for: CombinedMatcher.self).components.map { (slot[$0.algorithm]!, $0.weight) }
-                    : [(slot[c.algorithm]!, 1)]
-                let total = parts.reduce(0) { $0 + $1.1 }
+                let combined = c.algorithm == .combined ? c.typed(for: CombinedMatcher.self) : nil
+                let parts: [(Int, Double)] = combined.map { $0.components.map { (slot[$0.algorithm]!, $0.weight) } }
+                    ?? [(slot[c.algorithm]!, 1)]
+                let corner = combined?.corner ?? 0
+                let total = combined?.totalWeight ?? 1
                 for (i, test) in e.tests.enumerated() {
                     var best = -1, bestD = 0.0
                     for j in 0..<width {
                         var d = 0.0
                         for (s, w) in parts {
                             let t = tables[ei][s]
-                            d += parts.count == 1 ? t.matrix[i * width + j] : w * t.matrix[i * width + j] / t.scale / total
+                            d += parts.count == 1 && corner == 0 ? t.matrix[i * width + j] : w * t.matrix[i * width + j] / t.scale / total
                         }
+                        if corner > 0 { d += corner * CombinedMatcher.cornerDistance(sharp[test], sharp[e.templates[j]]) / total }
                         if best < 0 || d < bestD { best = j; bestD = d }
                     }
                     if best >= 0 && labels[e.templates[best]] == labels[test] { correct[ci] += 1 }
@@ -306,6 +310,7 @@ extension MatcherEvaluation {
         var report = fused(corpus, userDependent: userDependent, options: options, algorithms: algorithms, progress: progress) { draw in
             let report = AutoMatcher.choose(labels: draw.names, subjects: draw.templates.map { corpus.samples[$0].subject ?? "" },
                                             strokes: draw.templates.map { corpus.samples[$0].gesture.strokes.count },
+                                            sharp: draw.templates.map { draw.sharp[$0] },
                                             templatesPerClass: Swift.max(1, draw.t - 1), seed: options.seed &+ UInt64(draw.unit * 100_003 + draw.trial)) { algs, episodes in
                 episodes.map { e in algs.map { a in
                     let s = algorithms.firstIndex(of: a)!
@@ -337,6 +342,8 @@ extension MatcherEvaluation {
         var unit: Int, trial: Int, t: Int
         var templates: [Int], names: [String]
         var distance: (_ s: Int, _ i: Int, _ j: Int) -> Double
+        /// Each sample's sharpest turn (``CombinedMatcher/cornerSharpness(_:)``), by sample index.
+        var sharp: [Double]
     }
 
     /// The user-dependent or user-independent protocol with the draws of every fixed
@@ -350,6 +357,7 @@ extension MatcherEvaluation {
         let units = self.units(of: corpus)
         let gestures = corpus.samples.map(\.gesture)
         let forms = algorithms.map { PairDistances.make($0, gestures: gestures) }
+        let sharp = ParallelUnits.map(count: gestures.count, progress: nil) { CombinedMatcher.cornerSharpness(gestures[$0]) }
         let labels = corpus.samples.map { $0.label ?? "" }
         let tallies = ParallelUnits.map(count: units.count, progress: progress) { u -> AccuracyTally in
             var rng = SeededGenerator.derived(seed: options.seed, stream: UInt64(u))
@@ -377,20 +385,23 @@ extension MatcherEvaluation {
                     trial += 1
                     guard !templates.isEmpty else { continue }
                     let names = templates.map { labels[$0] }
-                    let chosen = choose(FusedDraw(unit: u, trial: trial, t: t, templates: templates, names: names, distance: distance))
-                    let parts: [(Int, Double)] = chosen.algorithm == .combined
-                        ? chosen.typed(for: CombinedMatcher.self).components.map { (algorithms.firstIndex(of: $0.algorithm)!, $0.weight) }
-                        : [(algorithms.firstIndex(of: chosen.algorithm)!, 1)]
-                    let total = parts.reduce(0) { $0 + $1.1 }
-                    let pairs = parts.count > 1 ? CombinedMatcher.scalePairs(names: names) : []
-                    let scales = parts.map { p in parts.count > 1 ? CombinedMatcher.scale(pairs.map { distance(p.0, templates[$0.0], templates[$0.1]) }) : 1 }
+                    let chosen = choose(FusedDraw(unit: u, trial: trial, t: t, templates: templates, names: names, distance: distance, sharp: sharp))
+                    let combined = chosen.algorithm == .combined ? chosen.typed(for: CombinedMatcher.self) : nil
+                    let parts: [(Int, Double)] = combined.map { $0.components.map { (algorithms.firstIndex(of: $0.algorithm)!, $0.weight) } }
+                        ?? [(algorithms.firstIndex(of: chosen.algorithm)!, 1)]
+                    let corner = combined?.corner ?? 0
+                    let total = combined?.totalWeight ?? 1
+                    let single = parts.count == 1 && corner == 0
+                    let pairs = single ? [] : CombinedMatcher.scalePairs(names: names)
+                    let scales = parts.map { p in single ? 1 : CombinedMatcher.scale(pairs.map { distance(p.0, templates[$0.0], templates[$0.1]) }) }
                     for c in candidates {
                         var best = -1, bestD = 0.0
                         for (j, tpl) in templates.enumerated() {
                             var d = 0.0
                             for (k, p) in parts.enumerated() {
-                                d += parts.count == 1 ? distance(p.0, c, tpl) : p.1 * distance(p.0, c, tpl) / scales[k] / total
+                                d += single ? distance(p.0, c, tpl) : p.1 * distance(p.0, c, tpl) / scales[k] / total
                             }
+                            if corner > 0 { d += corner * CombinedMatcher.cornerDistance(sharp[c], sharp[tpl]) / total }
                             if best < 0 || d < bestD { best = j; bestD = d }
                         }
                         tally.record(t: t, speed: key.speed, truth: labels[c], predicted: best < 0 ? nil : names[best])
