@@ -32,8 +32,21 @@ struct CornerTermTests {
         #expect(round < 0.06, "\(round)")
         #expect(CombinedMatcher.cornerSharpness(Self.line) < 1e-9)
         #expect(CombinedMatcher.cornerSharpness(Gesture([])) == 0)
-        #expect(abs(CombinedMatcher.cornerDistance(corner, round) - (corner - round)) < 1e-12)
         #expect(CombinedMatcher.cornerDistance(nil, round) == 0)
+    }
+
+    /// Turns compare by ratio: the same corner drawn a little sharper is close, a corner
+    /// against an arc far, and strokes that hardly turn are held together by the floor.
+    @Test func cornerDistancesAreRatiosAboveAFloor() {
+        let e = CombinedMatcher.cornerFloor
+        #expect(abs(CombinedMatcher.cornerDistance(0.6, 0.14) - log((0.6 + e) / (0.14 + e))) < 1e-12)
+        #expect(CombinedMatcher.cornerDistance(0.14, 0.6) == CombinedMatcher.cornerDistance(0.6, 0.14))
+        #expect(CombinedMatcher.cornerDistance(0.8, 0.85) < 0.06)
+        #expect(CombinedMatcher.cornerDistance(0.6, 0.14) > 1)
+        // The same difference of 0.05 counts less between sharp turns than between gentle ones.
+        #expect(CombinedMatcher.cornerDistance(0.8, 0.85) < CombinedMatcher.cornerDistance(0.1, 0.15))
+        #expect(CombinedMatcher.cornerDistance(0.02, 0.05) < 0.25)
+        #expect(CombinedMatcher.cornerDistance(0.3, 0.3) == 0)
     }
 
     /// The fused distance with a corner weight w꜀ is the pair's weighted sum plus w꜀ times
@@ -49,13 +62,13 @@ struct CornerTermTests {
         let byPair = Dictionary(uniqueKeysWithValues: pair.recognize(g).map { ($0.templateIndex, $0.distance) })
         for m in triple.recognize(g) {
             let t = CombinedMatcher.cornerSharpness(lib.templates[m.templateIndex].gesture)
-            let expected = (2 * byPair[m.templateIndex]! + 2 * abs(sharp - t)) / 4
+            let expected = (2 * byPair[m.templateIndex]! + 2 * CombinedMatcher.cornerDistance(sharp, t)) / 4
             #expect(abs(m.distance - expected) < 1e-9, "\(m.name)")
         }
         // The chevron is pushed away from the arc: its margin over the arc grows.
         let pairMargin = byPair[1]! - byPair[0]!
         let tripleD = Dictionary(uniqueKeysWithValues: triple.recognize(g).map { ($0.templateIndex, $0.distance) })
-        #expect(tripleD[1]! - tripleD[0]! > pairMargin / 2 + 0.2)
+        #expect(tripleD[1]! - tripleD[0]! > pairMargin / 2 + 0.4)
         #expect(triple.recognize(g, limit: 1).first?.name == "chevron")
         #expect(triple.recognize(Shapes.jittered(Self.arc, amount: 1, seed: 4), limit: 1).first?.name == "arc")
     }

@@ -167,7 +167,7 @@ struct GestureModelLoadingTests {
         let other = MatcherSettings.pPlus(PPlusSettings(points: 64))
         #expect {
             try ModelRecognizer(library: model.library, matcher: other, rejection: .verifier(verifier))
-        } throws: { "\($0)".contains("combined (weights pplus 1, jackknife 1)") && "\($0)".contains("pplus (64 points)") }
+        } throws: { "\($0)".contains(MatcherSettings.combined(.default).description) && "\($0)".contains("pplus (64 points)") }
         let sensitive = MatcherSettings.protractor(ProtractorSettings(points: 32, rotation: .sensitive))
         let thresholds = RejectionThresholds(algorithm: .protractor, method: "f1", thresholds: [:], matcher: sensitive)
         #expect {

@@ -87,11 +87,11 @@ struct ModelCommandTests {
         // eval matcher: the model's matcher settings; other settings asked for are an error naming both.
         let em = try CLIRunner.run(["eval", "matcher", "--model", model, "--dataset", data, "--templates-per-class", "1", "--trials", "2"])
         #expect(em.status == 0, "\(em.stderr)")
-        #expect(em.stdout.contains("combined (weights pplus 1, jackknife 1)"), "\(em.stdout)")
+        #expect(em.stdout.contains("combined (weights pplus 1, jackknife 1, corner 0.25)"), "\(em.stdout)")
         let emBad = try CLIRunner.run(["eval", "matcher", "--model", model, "--dataset", data, "--algorithm", "protractor",
                                        "--trials", "2"])
         #expect(emBad.status != 0)
-        #expect(emBad.stderr.contains("combined (weights pplus 1, jackknife 1)") && emBad.stderr.contains("protractor (16 points"), "\(emBad.stderr)")
+        #expect(emBad.stderr.contains("combined (weights pplus 1, jackknife 1, corner 0.25)") && emBad.stderr.contains("protractor (16 points"), "\(emBad.stderr)")
 
         // record: the model replaces --templates / --rejection.
         let rec = try CLIRunner.run(["record", "--store", dir.path("store"), "--model", model, "--templates", model + "/templates.json"])
