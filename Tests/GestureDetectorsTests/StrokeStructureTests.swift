@@ -105,6 +105,52 @@ struct StrokeStructureTests {
         #expect(try #require(CircleDetector.shape(loops(1.75))).loops == 2)
     }
 
+    /// A circle whose pen lifts with a flick towards the centre (or outwards, turning back):
+    /// the hook adds a quarter turn, or takes one away, unless it is dropped.
+    @Test func aHookAtACirclesEndIsDroppedBeforeMeasuring() throws {
+        let circle = loops(1)
+        let last = try #require(circle.points.last)
+        func hooked(_ dx: Double) -> Stroke {
+            Stroke(circle.points + (1...8).map { k in
+                Point(x: last.x + dx * Double(k), y: last.y, t: (last.t ?? 0) + 0.02 * Double(k))
+            })
+        }
+        let kept = CircleDetector.defaultSettings
+        var asBefore = kept
+        asBefore.dropsHooks = false
+        #expect(kept.dropsHooks)
+        for dx in [-2.0, 2.0] {
+            let whole = try #require(CircleDetector.shape(hooked(dx), settings: asBefore))
+            let dropped = try #require(CircleDetector.shape(hooked(dx), settings: kept))
+            #expect(abs(whole.revolutions - 1) > 0.15)
+            #expect(abs(dropped.revolutions - 1) < 0.06)
+            #expect(dropped.closure < whole.closure)
+        }
+        // A hook at the start too.
+        let first = try #require(circle.points.first)
+        let both = Stroke((1...8).reversed().map { k in Point(x: first.x - 2 * Double(k), y: first.y, t: -0.02 * Double(k)) }
+                          + hooked(-2).points)
+        #expect(abs(try #require(CircleDetector.shape(both, settings: kept)).revolutions - 1) < 0.06)
+        // A stroke without hooks is measured as it was.
+        #expect(CircleDetector.shape(circle, settings: kept) == CircleDetector.shape(circle, settings: asBefore))
+        let p = try #require(StrokePreparation.prepared(circle, count: 64, granularity: 4))
+        #expect(StrokeStructure.withoutHooks(p, window: 3, degrees: 45) == p)
+        #expect(StrokeStructure.withoutHooks(Array(p.prefix(5)), window: 3, degrees: 45) == Array(p.prefix(5)))
+    }
+
+    /// Files written before hooks were dropped read as measuring the whole stroke; the
+    /// field is written only when set.
+    @Test func dropsHooksIsReadAsFalseWhenAbsentAndWrittenOnlyWhenSet() throws {
+        let old = #"{"resampleCount": 64, "smoothingGranularity": 4, "cornerWindow": 3, "cornerDegrees": 45}"#
+        let decoded = try JSONDecoder().decode(ShapeSettings.self, from: Data(old.utf8))
+        #expect(!decoded.dropsHooks)
+        let plain = String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self)
+        #expect(!plain.contains("dropsHooks"))
+        let circle = try JSONEncoder().encode(CircleDetector.defaultSettings)
+        #expect(String(decoding: circle, as: UTF8.self).contains("\"dropsHooks\":true"))
+        #expect(try JSONDecoder().decode(ShapeSettings.self, from: circle) == CircleDetector.defaultSettings)
+    }
+
     @Test func aSpiralsLoopsShrinkAndACoilsAdvance() throws {
         let spiral = try #require(CircleDetector.shape(loops(3, growth: -0.3)))
         #expect(spiral.loops == 3)

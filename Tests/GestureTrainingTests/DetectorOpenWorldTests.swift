@@ -96,15 +96,23 @@ struct DetectorOpenWorldTests {
             let a = 2 * Double.pi * Double(i) / Double(n)
             return Point(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a), t: Double(i) * 0.02)
         }
-        let samples = [Sample(gesture: Gesture(points: ring), label: "circle", subject: "3"),
-                       Sample(gesture: Gesture(points: ring), label: "circle", subject: "4"),
-                       Sample(gesture: Gesture(points: ring), label: "other", subject: "3")]
+        let samples = ["3", "4", "5", "6"].map { Sample(gesture: Gesture(points: ring), label: "circle", subject: $0) }
+            + [Sample(gesture: Gesture(points: ring), label: "other", subject: "3")]
         let copies = LoopedCircles.copies(of: samples, label: "circle", maxLoops: 3, seed: 1)
-        #expect(copies.count == 2)
-        #expect(copies.map(\.subject) == ["3", "4"])
+        #expect(copies.count == 4)
+        #expect(copies.map(\.subject) == ["3", "4", "5", "6"])
         #expect(copies.allSatisfy { $0.label == "circle" && $0.meta["synthetic"] == "loops" })
         let loops = try copies.map { try #require(CircleDetector.shape($0.gesture.strokes[0])).loops }
-        #expect(loops == [2, 3])
+        #expect(loops == [1, 2, 3, 1])
+        // The last loop stops at most a quarter of the circle's points short, as people stop.
+        var stoppedShort = 0
+        for copy in copies {
+            let full = (Int(copy.meta["loops"] ?? "") ?? 0) * n + 1, drawn = copy.gesture.strokes[0].count
+            #expect(drawn <= full && Double(full - drawn) <= Double(n) * LoopedCircles.lastLoopShortfall)
+            if drawn < full { stoppedShort += 1 }
+        }
+        #expect(stoppedShort >= 1)
+        #expect(copies[0].gesture == samples[0].gesture)
         #expect(copies == LoopedCircles.copies(of: samples, label: "circle", maxLoops: 3, seed: 1))
     }
 

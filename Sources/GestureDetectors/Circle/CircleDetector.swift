@@ -25,7 +25,8 @@ public struct CircleDetector: Hashable, Sendable {
 extension CircleDetector: ShapeMeasuringDetector {
     public typealias BookRule = SadunRule
     public static let id = "circle"
-    public static let defaultSettings = ShapeSettings(resampleCount: 64)
+    /// 64 points ($1's N), hooks at the ends dropped before measuring.
+    public static let defaultSettings = ShapeSettings(resampleCount: 64, dropsHooks: true)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["sadun"], title: "Sadun", thresholds: .sadun),
          BookPreset(names: ["sadunWithoutInflectionTest", "sadun-no-inflections"], title: "Sadun without the inflection test",

@@ -140,7 +140,9 @@ extension CircleDetector {
     /// (``Shape/loops``) is measured on its last full turn — the shortest end of the
     /// stroke whose tangent turns through 2π, resampled to as many points — and its loops
     /// compared by size and centre.
-    public static func shape(resampled p: [Point], settings: ShapeSettings) -> Shape? {
+    public static func shape(resampled points: [Point], settings: ShapeSettings) -> Shape? {
+        let p = settings.dropsHooks
+            ? StrokeStructure.withoutHooks(points, window: settings.cornerWindow, degrees: settings.cornerDegrees) : points
         guard StrokeStructure.loops(p).count >= 2 else { return singleLoopShape(p, settings: settings) }
         // Loops are cut and compared on a finer copy: a few resampled points a loop are
         // too coarse to place a loop's centre.

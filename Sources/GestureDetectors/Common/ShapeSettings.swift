@@ -17,12 +17,19 @@ public struct ShapeSettings: Hashable, Sendable {
     public var cornerWindow: Int
     /// Turn over the window, in degrees, that counts as a corner.
     public var cornerDegrees: Double
+    /// Whether the hooks at the stroke's ends are dropped before measuring
+    /// (`StrokeStructure.withoutHooks`: an end piece under 8 % of the path beyond a
+    /// corner). The circle detector's default; files written before it existed read as
+    /// `false` and measure as they did. Written to a file only when `true`.
+    public var dropsHooks: Bool
 
-    public init(resampleCount: Int = 64, smoothingGranularity: Int = 4, cornerWindow: Int = 3, cornerDegrees: Double = 45) {
+    public init(resampleCount: Int = 64, smoothingGranularity: Int = 4, cornerWindow: Int = 3, cornerDegrees: Double = 45,
+                dropsHooks: Bool = false) {
         self.resampleCount = resampleCount
         self.smoothingGranularity = smoothingGranularity
         self.cornerWindow = cornerWindow
         self.cornerDegrees = cornerDegrees
+        self.dropsHooks = dropsHooks
     }
 
     /// Allowed ranges. `resampleCount` points are made per stroke and
@@ -67,16 +74,26 @@ public struct ShapeSettings: Hashable, Sendable {
 }
 
 extension ShapeSettings: Codable {
-    enum CodingKeys: String, CodingKey { case resampleCount, smoothingGranularity, cornerWindow, cornerDegrees }
+    enum CodingKeys: String, CodingKey { case resampleCount, smoothingGranularity, cornerWindow, cornerDegrees, dropsHooks }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(resampleCount: try c.decode(Int.self, forKey: .resampleCount),
                   smoothingGranularity: try c.decode(Int.self, forKey: .smoothingGranularity),
                   cornerWindow: try c.decode(Int.self, forKey: .cornerWindow),
-                  cornerDegrees: try c.decode(Double.self, forKey: .cornerDegrees))
+                  cornerDegrees: try c.decode(Double.self, forKey: .cornerDegrees),
+                  dropsHooks: try c.decodeIfPresent(Bool.self, forKey: .dropsHooks) ?? false)
         if let problem {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem))
         }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(resampleCount, forKey: .resampleCount)
+        try c.encode(smoothingGranularity, forKey: .smoothingGranularity)
+        try c.encode(cornerWindow, forKey: .cornerWindow)
+        try c.encode(cornerDegrees, forKey: .cornerDegrees)
+        if dropsHooks { try c.encode(true, forKey: .dropsHooks) }
     }
 }

@@ -56,6 +56,54 @@ package enum StrokeStructure {
         return (1..<(vertices.count - 1)).map { Corner(index: vertices[$0], turn: turn($0)) }
     }
 
+    /// Equally spaced points without their hooks, resampled back to as many points. A pen
+    /// that lands or lifts with a flick adds a sharp turn and a short stub that are not part
+    /// of the shape: a circle with an inward hook turns through about 1.25 revolutions, or
+    /// 0.75 when the hook turns back. At either end, within ``hookFraction`` of the points,
+    /// the sharpest corner is a hook's when its turn over `window` vertices exceeds by more
+    /// than `degrees` both the stroke's median turn over as many vertices (a circle gone
+    /// round six times turns fast, but evenly) and the next window inwards (a
+    /// spiral's inner end turns ever faster, but gradually), and the stub beyond it turns
+    /// less than `degrees` in all; the stub is dropped. Returns the points unchanged when
+    /// neither end has a hook, or for fewer than 8 points.
+    package static func withoutHooks(_ points: [Point], window: Int, degrees: Double) -> [Point] {
+        guard points.count >= 8 else { return points }
+        // Found on four times as many points, where a hook's corner is one or two vertices.
+        let p = Stroke(points).resampled(count: points.count * 4).points
+        guard p.count == points.count * 4 else { return points }
+        let turns = Stroke(p).turningAngles   // turns[i] is the turn at vertex i + 1
+        let w = Swift.max(1, Swift.min(window, turns.count))
+        var sums: [Double] = []               // sums[i]: |turn| over vertices i + 1 ... i + w
+        for i in 0...(turns.count - w) {
+            var s = 0.0
+            for j in i..<(i + w) { s += turns[j] }
+            sums.append(abs(s))
+        }
+        let median = sums.sorted()[sums.count / 2]
+        let zone = Swift.max(1, Int((hookFraction * Double(p.count - 1)).rounded()))
+        let limit = degrees * .pi / 180
+        // The vertex at the middle of the sharpest window among `starts`, if it is a hook's.
+        func sharpest(_ starts: ClosedRange<Int>, inward: Int) -> Int? {
+            var best: (vertex: Int, turn: Double)?
+            for i in starts where sums.indices.contains(i) && sums[i] - median > limit && sums[i] > (best?.turn ?? 0) {
+                let beside = sums.indices.contains(i + inward) ? sums[i + inward] : median
+                if sums[i] - beside > limit { best = (i + 1 + w / 2, sums[i]) }
+            }
+            return best?.vertex
+        }
+        // The stub beyond the corner is nearly straight.
+        func straight(_ range: Range<Int>) -> Bool {
+            range.clamped(to: turns.indices).reduce(0) { $0 + abs(turns[$1]) } < limit
+        }
+        var first = 0, last = p.count - 1
+        if let v = sharpest(0...(zone - 1), inward: w), v <= zone, straight(0..<Swift.max(0, v - 1 - w / 2)) { first = v }
+        if let v = sharpest((sums.count - zone)...(sums.count - 1), inward: -w), v >= p.count - 1 - zone,
+           straight(Swift.min(turns.count, v + w / 2)..<turns.count) { last = v }
+        guard first > 0 || last < p.count - 1, last - first >= 2 else { return points }
+        let trimmed = Stroke(Array(p[first...last])).resampled(count: points.count).points
+        return trimmed.count == points.count && trimmed.allSatisfy(\.isFinite) ? trimmed : points
+    }
+
     /// How many times consecutive corners turn to opposite sides: 0 for one corner or a
     /// polygon turning one way, 1 for a Z or an N, 2 for a W (zig-zags reverse at every corner).
     package static func reversals(_ corners: [Corner]) -> Int {

@@ -7,7 +7,7 @@ import GestureGeometry
 /// times. Two uses:
 ///
 /// - **Training** (``copies(of:label:maxLoops:seed:)``): each recorded circle is drawn
-///   again 1…`maxLoops − 1` more times from its own points — every extra loop a little
+///   again up to `maxLoops − 1` more times from its own points — every extra loop a little
 ///   larger or smaller and a little off-centre, as hands do — so that a trained box learns
 ///   how much loops of one person's circle differ (``GestureDetectors/CircleDetector/Shape/loopSizeRatio``,
 ///   ``GestureDetectors/CircleDetector/Shape/loopDrift``) and accepts up to `maxLoops` loops.
@@ -18,9 +18,15 @@ import GestureGeometry
 /// let test = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 100, seed: 99)
 /// ```
 public enum LoopedCircles {
-    /// For each sample labelled `label`, one copy drawn with 2…`maxLoops` loops (the count
-    /// cycles so each appears equally often), keeping its label and subject, with
-    /// `meta["synthetic"] = "loops"`. Other samples give no copies.
+    /// Largest share of the last loop a repeated copy leaves undrawn: people stop anywhere
+    /// in the last loop's final quarter (as ``generated(loops:countPerLoopCount:seed:label:)`` draws them).
+    public static let lastLoopShortfall = 0.25
+
+    /// For each sample labelled `label`, one copy drawn with 1…`maxLoops` loops (the count
+    /// cycles so each appears equally often; a one-loop copy is the circle as drawn, so
+    /// single circles keep their share beside the repeated ones), keeping its label and
+    /// subject, with `meta["synthetic"] = "loops"`; a repeated copy's last loop stops up to
+    /// ``lastLoopShortfall`` of the circle's points short. Other samples give no copies.
     public static func copies(of samples: [Sample], label: String, maxLoops: Int, seed: UInt64) -> [Sample] {
         guard maxLoops >= 2 else { return [] }
         var out: [Sample] = []
@@ -28,7 +34,7 @@ public enum LoopedCircles {
             var rng = SeededGenerator.derived(seed: seed ^ 0x100B_5C1E, stream: UInt64(i))
             let stroke = DetectorMeasurements.stroke(of: s)
             guard stroke.count >= 3, stroke.isFinite, let c = stroke.centroid else { continue }
-            let loops = 2 + out.count % (maxLoops - 1)
+            let loops = 1 + out.count % maxLoops
             var points = stroke.points
             let duration = (stroke.points.last?.t ?? 0) - (stroke.points.first?.t ?? 0)
             let radius = stroke.points.reduce(0) { $0 + $1.distance(to: c) } / Double(stroke.count)
@@ -38,7 +44,10 @@ public enum LoopedCircles {
                 offset = Point(x: offset.x + radius * Double.random(in: -0.12...0.12, using: &rng),
                                y: offset.y + radius * Double.random(in: -0.12...0.12, using: &rng))
                 let shift = (duration > 0 ? duration : 0.01 * Double(stroke.count)) * Double(k)
-                points += stroke.points.dropFirst().map { p in
+                let keep = k == loops - 1
+                    ? stroke.count - 1 - Int(Double(stroke.count - 1) * Double.random(in: 0...lastLoopShortfall, using: &rng))
+                    : stroke.count - 1
+                points += stroke.points.dropFirst().prefix(keep).map { p in
                     Point(x: c.x + offset.x + (p.x - c.x) * scale, y: c.y + offset.y + (p.y - c.y) * scale,
                           t: p.t.map { $0 + shift })
                 }

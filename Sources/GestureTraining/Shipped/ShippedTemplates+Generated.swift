@@ -117,19 +117,19 @@ extension ShippedTemplates {
   "box" : {
     "intervals" : {
       "aspectRatio" : {
-        "lower" : 0.3052933154544011,
-        "scale" : 0.31760989988371413,
-        "upper" : 1.0634946498161804
+        "lower" : 0.29505008032801117,
+        "scale" : 0.32083822847623555,
+        "upper" : 1.11226604980612
       },
       "closure" : {
-        "lower" : -0.23905534685492014,
-        "scale" : 1.1952767342746007,
-        "upper" : 1.7751343720760655
+        "lower" : -0.41097336956427044,
+        "scale" : 1.174209627326487,
+        "upper" : 2.582565039286184
       },
       "compactness" : {
-        "lower" : 0.3570727353077917,
-        "scale" : 0.46296672089994784,
-        "upper" : 1.0823674133663932
+        "lower" : -0.029462578891053665,
+        "scale" : 0.4638181490817964,
+        "upper" : 1.1521104213650322
       },
       "cornerCount" : {
         "lower" : 0,
@@ -137,14 +137,14 @@ extension ShippedTemplates {
         "upper" : 10
       },
       "loopDrift" : {
-        "lower" : -0.29724530395785065,
-        "scale" : 1.4862265197892532,
-        "upper" : 2.6808358417741536
+        "lower" : -0.4473697596159015,
+        "scale" : 1.27819931318829,
+        "upper" : 0.9241227659472924
       },
       "loopSizeRatio" : {
-        "lower" : 0.7452520820737115,
-        "scale" : 0.34585614262906983,
-        "upper" : 1.069171228525814
+        "lower" : 0.746058492486534,
+        "scale" : 0.2976390881401505,
+        "upper" : 1.1041736808490528
       },
       "loops" : {
         "lower" : 1,
@@ -152,53 +152,54 @@ extension ShippedTemplates {
         "upper" : 7
       },
       "maxRadiusRatio" : {
-        "lower" : 0.9752818383030198,
-        "scale" : 0.33511189291744947,
-        "upper" : 2.2936689528630163
+        "lower" : 0.9278103094652704,
+        "scale" : 0.32727489891803674,
+        "upper" : 1.5599268842302136
       },
       "maxTurn" : {
-        "lower" : 27.589727305385164,
-        "scale" : 55.06551564331525,
-        "upper" : 375.3537104893502
+        "lower" : 21.7083992122341,
+        "scale" : 48.26980349089748,
+        "upper" : 357.0480442290631
       },
       "minRadiusRatio" : {
-        "lower" : 0.18388428036825072,
-        "scale" : 0.4275540423053268,
-        "upper" : 1.0425495392470117
+        "lower" : 0.5203426167722942,
+        "scale" : 0.4083244632224393,
+        "upper" : 1.0999522929138001
       },
       "radiusDeviation" : {
-        "lower" : -0.011087659361073574,
-        "scale" : 0.18743142476568497,
-        "upper" : 0.3937344148520816
+        "lower" : -0.038007279980222755,
+        "scale" : 0.1840168730636748,
+        "upper" : 0.2410148726688879
       },
       "revolutions" : {
-        "lower" : 0.7653696480827998,
-        "scale" : 0.30057981260553135,
-        "upper" : 1.4822116502583536
+        "lower" : 0.717726350144368,
+        "scale" : 0.3098732859463855,
+        "upper" : 1.4980122802525502
       },
       "turningConsistency" : {
-        "lower" : 0.053011310143650556,
-        "scale" : 0.30144909906903394,
-        "upper" : 1.0602898198138069
+        "lower" : 0.23966786914307053,
+        "scale" : 0.2731641930090267,
+        "upper" : 1.0956074675531593
       },
       "turningUnevenness" : {
-        "lower" : 0.0001279139361185928,
-        "scale" : 0.4083634707901387,
-        "upper" : 0.8777733171218263
+        "lower" : -0.04605654744746704,
+        "scale" : 0.37591528037789135,
+        "upper" : 0.8485165433755599
       },
       "winding" : {
-        "lower" : 0.8679445269943409,
-        "scale" : 0.29991548542891544,
-        "upper" : 1.458428482576976
+        "lower" : 0.8200131128231818,
+        "scale" : 0.30026913202822103,
+        "upper" : 2.264342987120586
       }
     }
   },
   "format" : "gesturelab.circle/1",
-  "provenance" : "gesturelab train detector circle --dataset datasets/dollar1-unistroke --positive circle --target-fpr 0.01 --seed 1 --augment 8 --choose-settings --loops 5 --every-device --everyday 200 --exclude-subject '1'; 6800 samples and 8 transformed copies of each (5400 positives, 58500 negatives) from 10 subjects; margin 0.2, strictness 0.0; inner leave-one-subject-out TPR 84.9%, FPR 0.1%; worst device shift TPR 84.9%, FPR 0.9%; worst negative family everyday.loops, FPR 0.9%",
+  "provenance" : "gesturelab train detector circle --dataset datasets/dollar1-unistroke --positive circle --target-fpr 0.01 --seed 1 --augment 8 --choose-settings --loops 5 --every-device --everyday 1000 --exclude-subject '1'; 14800 samples and 8 transformed copies of each (5400 positives, 130500 negatives) from 10 subjects; margin 0.35, strictness 0.25; inner leave-one-subject-out TPR 84.8%, FPR 0.1%; worst device shift TPR 84.8%, FPR 0.9%; worst negative family everyday.spiral, FPR 0.9%",
   "rule" : "trained",
   "settings" : {
     "cornerDegrees" : 45,
     "cornerWindow" : 3,
+    "dropsHooks" : true,
     "resampleCount" : 32,
     "smoothingGranularity" : 4
   }
