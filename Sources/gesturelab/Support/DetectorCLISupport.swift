@@ -28,7 +28,7 @@ struct DetectorTargetOptions: ParsableArguments {
     var chooseSettings = false
 
     @Option(name: .customLong("loops"), help: ArgumentHelp(
-        "Train on a copy of each positive drawn with 2…N loops as well (each extra loop of the person's own circle a little larger or smaller and off-centre), so that a circle drawn N times is still a circle. 0: none.",
+        "Train on a copy of each positive drawn with 1…N loops as well (each extra loop of the person's own circle a little larger or smaller and off-centre, the last one stopping up to a quarter short), so that a circle drawn N times is still a circle. 0: none.",
         valueName: "N"))
     var loops: Int = 0
 
@@ -75,7 +75,7 @@ struct DetectorTargetOptions: ParsableArguments {
 
     /// `augment` transformed copies of every sample of `data` (none when 0), as random
     /// devices within the tolerance of the positive label's gesture.
-    /// With `--loops N`, also each positive drawn with 2…N loops (``LoopedCircles``), and
+    /// With `--loops N`, also each positive drawn with 1…N loops (``LoopedCircles``), and
     /// their own transformed copies.
     func augmentedCopies(_ data: Dataset, kind: DetectorKind, label: String) -> Dataset {
         let looped = loops > 1 ? LoopedCircles.copies(of: data.samples, label: label, maxLoops: loops, seed: seed) : []
