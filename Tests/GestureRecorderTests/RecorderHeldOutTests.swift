@@ -191,6 +191,8 @@ struct RecorderHeldOutTests {
         #expect(model.recognizer.recognize(v).label == nil, "the never-fire V is refused: \(model.recognizer.recognize(v).verdict)")
         #expect(report.text.contains("never-fire bin: all 1 stroke(s) refused"), "\(report.text)")
         #expect(report.text.components(separatedBy: "people like you").count == 2, "the prior's remark once: \(report.text)")
+        // Each study's acceptance, not the worst study's alone as if it were the user's.
+        #expect(report.text.contains("of their next strokes accepted, by study (3 studies)"), "\(report.text)")
         #expect(model.manifest.operatingPoint?.negativesBySource["user"] != nil, "the bin's strokes were the verifier's negatives")
         // One person with five examples: the threshold is learned across people, nothing of
         // theirs is held out, and the page says so instead of "accepts 0 of 0 (0%)".

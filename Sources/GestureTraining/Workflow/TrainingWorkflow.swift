@@ -316,9 +316,15 @@ extension TrainingWorkflow {
                 return (n, acc)
             }.sorted { $0.0 < $1.0 }
             let thin = counts.filter { $0.value == fewest }.keys.sorted().joined(separator: ", ")
-            var sentence = "with \(fewest) example(s) of '\(thin)', people like you (simulated across datasets, not your strokes) had about \(pct(a)) of their next strokes accepted"
+            // Each study's figure when the prior has them: the worst alone (a multistroke
+            // study of music symbols, say) reads as if it were the user's.
+            let studies = f.filter { $0.key.hasPrefix("dataset") && $0.key.hasSuffix(".acceptance") }.map(\.value)
+            let range = studies.count >= 2 && studies.min() != studies.max()
+                ? "between \(pct(studies.min() ?? a)) and \(pct(studies.max() ?? a)) of their next strokes accepted, by study (\(studies.count) studies)"
+                : "about \(pct(a)) of their next strokes accepted"
+            var sentence = "with \(fewest) example(s) of '\(thin)', people like you (simulated across datasets, not your strokes) had \(range)"
             if let next = better.first(where: { $0.1 >= 0.95 }) ?? better.last {
-                sentence += "; about \(next.0) examples per label gave \(pct(next.1))"
+                sentence += "; about \(next.0) examples per label gave at least \(pct(next.1))"
             }
             remarks.append(sentence + ". In-sample figures on your own examples are not estimates.")
         }
