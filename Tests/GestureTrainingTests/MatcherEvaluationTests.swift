@@ -33,18 +33,18 @@ struct MatcherEvaluationTests {
         })
         // With and without the corner term.
         for settings in [CombinedSettings([.pPlus: 1, .jackknife: 2]), CombinedSettings([.pPlus: 1, .jackknife: 2], corner: 1)] {
-        let corpus = PreparedCorpus<CombinedMatcher>(noisy, settings: settings)
-        let options = MatcherProtocolOptions(templatesPerClass: [1, 2], trials: 4, seed: 5)
-        for dependent in [true, false] {
-            let fused = dependent ? MatcherEvaluation.userDependent(corpus, settings: settings, options: options)
-                : MatcherEvaluation.userIndependent(corpus, settings: settings, options: options)
-            let built = MatcherEvaluation.buildingMatchers(corpus, settings: settings, options: options, progress: nil, userDependent: dependent)
-            #expect(fused.recognitions == built.recognitions && fused.recognitions > 0)
-            #expect(fused.confusionByTemplates == built.confusionByTemplates)
-            #expect(fused.accuracy == built.accuracy)
-            #expect(fused.algorithm == built.algorithm && fused.settings == built.settings)
-            #expect((fused.accuracy["1"] ?? 1) < 1, "the noise should cause some confusions")
-        }
+            let corpus = PreparedCorpus<CombinedMatcher>(noisy, settings: settings)
+            let options = MatcherProtocolOptions(templatesPerClass: [1, 2], trials: 4, seed: 5)
+            for dependent in [true, false] {
+                let fused = dependent ? MatcherEvaluation.userDependent(corpus, settings: settings, options: options)
+                    : MatcherEvaluation.userIndependent(corpus, settings: settings, options: options)
+                let built = MatcherEvaluation.buildingMatchers(corpus, settings: settings, options: options, progress: nil, userDependent: dependent)
+                #expect(fused.recognitions == built.recognitions && fused.recognitions > 0)
+                #expect(fused.confusionByTemplates == built.confusionByTemplates)
+                #expect(fused.accuracy == built.accuracy)
+                #expect(fused.algorithm == built.algorithm && fused.settings == built.settings)
+                #expect((fused.accuracy["1"] ?? 1) < 1, "the noise should cause some confusions")
+            }
         }
     }
 
