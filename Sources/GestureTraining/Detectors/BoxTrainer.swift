@@ -64,27 +64,35 @@ public struct BoxTrainer: Sendable {
         /// (``ShiftedVectors``); `nil` when training was not asked to hold on every device.
         public var shiftValidation: [BinaryCounts]?
         /// Counts on the held-out negatives of each negative family (``BoxTrainer/family(ofLabel:)``);
-        /// `nil` when every negative is of one family.
+        /// `nil` when every negative is of one family. A dataset held out whole adds one
+        /// family per label of its negatives, named `held-out:<label>`.
         public var familyValidation: [String: BinaryCounts]?
+        /// Counts of the box fitted on all training samples with this margin and strictness,
+        /// on another dataset held out whole (``DetectorTrainer/HeldOutDataset``): its
+        /// positives and negatives. `nil` without one.
+        public var heldOutDataset: BinaryCounts?
 
         public init(margin: Double, strictness: Double, validation: BinaryCounts, shiftValidation: [BinaryCounts]? = nil,
-                    familyValidation: [String: BinaryCounts]? = nil) {
+                    familyValidation: [String: BinaryCounts]? = nil, heldOutDataset: BinaryCounts? = nil) {
             self.margin = margin
             self.strictness = strictness
             self.validation = validation
             self.shiftValidation = shiftValidation
             self.familyValidation = familyValidation
+            self.heldOutDataset = heldOutDataset
         }
 
         /// The rates the choice goes by: the validation's own; with device shifts, the
         /// worst over the validation and every shift (the lowest TPR, the highest FPR), so
         /// that a candidate meets a target only when it does so on every shifted device;
         /// with negative families, the FPR is the worst family's, so that a target holds
-        /// against every kind of negative, not on average.
+        /// against every kind of negative, not on average; with a dataset held out whole,
+        /// its positives' TPR counts as one more device (and its labels as families).
         public var decisive: (truePositiveRate: Double, falsePositiveRate: Double) {
             let all = [validation] + (shiftValidation ?? [])
+            let heldOut = heldOutDataset.map { $0.positives > 0 ? [$0.truePositiveRate] : [] } ?? []
             let families = (familyValidation ?? [:]).values.filter { $0.negatives > 0 }.map(\.falsePositiveRate)
-            return (all.map(\.truePositiveRate).min() ?? 0, (all.map(\.falsePositiveRate) + families).max() ?? 1)
+            return ((all.map(\.truePositiveRate) + heldOut).min() ?? 0, (all.map(\.falsePositiveRate) + families).max() ?? 1)
         }
 
         /// The negative family with the highest FPR on the inner folds, with that FPR.

@@ -1,3 +1,4 @@
+import GestureData
 import GestureDetectors
 
 /// Replays a detector's decision on cached measurements under an evaluation protocol.
@@ -42,6 +43,9 @@ public enum DetectorEvaluator {
     ///   - deviceShifts: when training, choose everything on the inner folds by the worst of
     ///     these device shifts as well (``DetectorTrainer/train(_:positive:indices:target:seed:trainer:shifted:progress:)``):
     ///     the held-out subjects' samples, each shift applied alone, must meet the target too.
+    ///   - heldOut: when training, another dataset held out whole that every fold's choices
+    ///     must hold on too (``DetectorTrainer/HeldOutDataset``), with the labels that are the
+    ///     gesture in it. It is never scored as test data.
     ///   - allowMissingPositives: with fixed thresholds, score data without positives (or
     ///     without negatives) instead of refusing it: the FPR per label is then what counts.
     ///   - progress: (done, total) over folds (training) or samples.
@@ -52,7 +56,8 @@ public enum DetectorEvaluator {
                                 includeDetails: Bool = false, trainingExtra: DetectorMeasurements? = nil,
                                 chooseSettings: Bool = false,
                                 otherDetectors: [(measured: DetectorMeasurements, extra: DetectorMeasurements?)] = [],
-                                deviceShifts: [StrokeTransform] = [], allowMissingPositives: Bool = false,
+                                deviceShifts: [StrokeTransform] = [],
+                                heldOut: (dataset: Dataset, positives: Set<String>)? = nil, allowMissingPositives: Bool = false,
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
         // Fixed thresholds may be scored on data without positives (check marks on a
@@ -124,6 +129,7 @@ public enum DetectorEvaluator {
                 pools += variants
                 shiftedPools += measured.shifted(by: deviceShifts, seed: seed, as: variants)
             }
+            let heldOutPools = heldOut.map { DetectorTrainer.HeldOutDataset($0.dataset, positives: $0.positives, like: pools) }
             for (name, test) in folds {
                 let testSet = Set(test)
                 var trainIdx = proto == .all ? Array(0..<m.count) : (0..<m.count).filter { !testSet.contains($0) }
@@ -134,7 +140,7 @@ public enum DetectorEvaluator {
                 let t: AnyDetectorThresholds
                 do {
                     t = try DetectorTrainer.train(pools, positive: positive, indices: trainIdx, target: tgt, seed: seed,
-                                                  shifted: shiftedPools).thresholds
+                                                  shifted: shiftedPools, heldOut: heldOutPools).thresholds
                 } catch DetectorTrainingError.noPositives, DetectorTrainingError.noNegatives {
                     throw DetectorTrainingError.emptyFold(subject: name)
                 }
@@ -144,7 +150,8 @@ public enum DetectorEvaluator {
                 progress?(done, total)
             }
             if proto == .leaveOneSubjectOut {
-                shipped = try DetectorTrainer.train(pools, positive: positive, target: tgt, seed: seed, shifted: shiftedPools).thresholds
+                shipped = try DetectorTrainer.train(pools, positive: positive, target: tgt, seed: seed, shifted: shiftedPools,
+                                                    heldOut: heldOutPools).thresholds
                 foldThresholds = perFold
                 progress?(total, total)
             } else {

@@ -1,3 +1,4 @@
+import GestureData
 import GestureDetectors
 
 /// Trains detector thresholds from cached measurements.
@@ -14,6 +15,32 @@ public enum DetectorTrainer {
         public var chosen: BoxTrainer.Candidate
         /// Counts of the final box on all training samples (optimistic).
         public var training: BinaryCounts
+    }
+
+    /// Another dataset, held out whole, that every choice must also hold on: nothing is
+    /// fitted on it, but each (margin, strictness) candidate's box — fitted on all the
+    /// training samples — is scored on it, its `positives` labels as the gesture and each
+    /// other label as a negative family of its own (`held-out:<label>`), and the choice of
+    /// margin, strictness, preparation and detector goes by the worst of the inner folds,
+    /// the device shifts and this dataset (``BoxTrainer/Candidate/decisive``). Train on one
+    /// study, validate on another: the operating point is then chosen for people, devices
+    /// and vocabularies the training samples do not contain.
+    public struct HeldOutDataset: Sendable {
+        /// The dataset measured as each of the trainer's variants (same order).
+        public var measured: [DetectorMeasurements]
+        /// The labels that are the gesture (may be empty: then it supplies negatives only).
+        public var positives: Set<String>
+
+        /// `dataset` measured as each of `variants` (each variant's detector and settings).
+        public init(_ dataset: Dataset, positives: Set<String>, like variants: [DetectorMeasurements]) {
+            var byKind: [DetectorKind: DetectorMeasurements] = [:]
+            measured = variants.map { v in
+                let m = byKind[v.kind] ?? DetectorMeasurements.measure(v.kind, dataset: dataset)
+                byKind[v.kind] = m
+                return m.remeasured(with: v.settings)
+            }
+            self.positives = positives
+        }
     }
 
     /// Trains on the samples at `indices` (all when `nil`): positives are those labelled
@@ -36,25 +63,30 @@ public enum DetectorTrainer {
     /// ``DetectorMeasurements/shifted(by:seed:)`` remeasured with the variant's settings),
     /// every choice goes by the worst device on the inner folds (``BoxTrainer/Candidate/decisive``):
     /// the target must hold on each shifted device, not only on average.
+    ///
+    /// With `heldOut`, every choice also goes by another dataset held out whole (``HeldOutDataset``).
     /// - Precondition: `variants` is not empty and holds the same samples in the same order;
-    ///   `shifted` is empty or has one list per variant, each of the same length.
+    ///   `shifted` is empty or has one list per variant, each of the same length; `heldOut`
+    ///   is measured like `variants`.
     public static func train(_ variants: [DetectorMeasurements], positive: String, indices: [Int]? = nil,
                              target: BoxTrainer.Target, seed: UInt64, trainer: BoxTrainer = BoxTrainer(),
-                             shifted: [[DetectorMeasurements]] = [],
+                             shifted: [[DetectorMeasurements]] = [], heldOut: HeldOutDataset? = nil,
                              progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> Result {
         precondition(!variants.isEmpty, "no measurements to train on")
         precondition(shifted.isEmpty || (shifted.count == variants.count && Set(shifted.map(\.count)).count == 1),
                      "shifted measurements: one list per variant, each with every shift")
+        precondition(heldOut.map { $0.measured.count == variants.count } ?? true, "held-out dataset: one measurement per variant")
         var best: (prepared: Prepared, chosen: BoxTrainer.Candidate)?
         for (v, m) in variants.enumerated() {
             let p = try Prepared(m, positive: positive, indices: indices, trainer: trainer)
-            let candidates = p.trainer.candidates(vectors: p.vectors, isPositive: p.isPositive,
+            var candidates = p.trainer.candidates(vectors: p.vectors, isPositive: p.isPositive,
                                                   groups: p.indices.map { m.subjects[$0] }, names: m.featureNames,
                                                   target: target, seed: seed,
                                                   shifted: shifted.isEmpty ? nil : p.shiftedVectors(shifted[v]),
                                                   families: p.families) {
                 progress?(v * $1 + $0, variants.count * $1)
             }
+            if let heldOut { candidates = p.scored(candidates, on: heldOut.measured[v], positives: heldOut.positives, target: target) }
             guard let chosen = BoxTrainer.choose(candidates, target: target) else {
                 throw DetectorTrainingError.noPositives(label: positive, labels: [])
             }
@@ -100,6 +132,34 @@ public enum DetectorTrainer {
             self.trainer = trainer
             self.trainer.countFeatures.formUnion(m.kind.detector.countFeatureNames)
             self.trainer.references += DetectorTrainer.referenceShapes(m.kind, label: positive, settings: m.settings)
+        }
+
+        /// `candidates` with each one's box, fitted on all these training rows, scored on
+        /// `other` (a dataset held out whole, measured as these): ``BoxTrainer/Candidate/heldOutDataset``
+        /// and one `held-out:<label>` family per negative label.
+        func scored(_ candidates: [BoxTrainer.Candidate], on other: DetectorMeasurements, positives: Set<String>,
+                    target: BoxTrainer.Target) -> [BoxTrainer.Candidate] {
+            precondition(other.kind == measurements.kind && other.settings == measurements.settings,
+                         "the held-out dataset must be measured as the samples it validates")
+            let names = measurements.featureNames
+            guard let profile = trainer.profile(vectors: vectors, isPositive: isPositive, names: names) else { return candidates }
+            return candidates.map { c in
+                let goals = BoxTrainer.goals(target, strictness: c.strictness)
+                let box = trainer.fit(vectors: vectors, isPositive: isPositive, names: names, margin: c.margin,
+                                      fprGoal: goals.fprGoal, tprFloor: goals.tprFloor, families: families, profile: profile)
+                let compiled = CompiledBox(box, names: names)
+                var scored = c, counts = BinaryCounts(), byFamily = c.familyValidation ?? [:]
+                for i in 0..<other.count {
+                    let accepted = other.vectors[i].map(compiled.accepts) ?? false
+                    let label = other.labels[i] ?? "(unlabelled)"
+                    let isPositive = positives.contains(label)
+                    counts.record(isPositive: isPositive, accepted: accepted)
+                    if !isPositive { byFamily["held-out:" + label, default: BinaryCounts()].record(isPositive: false, accepted: accepted) }
+                }
+                scored.heldOutDataset = counts
+                scored.familyValidation = byFamily
+                return scored
+            }
         }
 
         /// The training rows that have shifted forms in `shifts` (the samples they measure,

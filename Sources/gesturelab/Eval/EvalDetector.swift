@@ -45,8 +45,8 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         if model != nil && thresholds != "default" { throw ValidationError("give --model or --thresholds, not both") }
         if thresholds.lowercased() != "train"
             && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0 || target.chooseSettings
-                || target.everyDevice || which.chooseDetector) {
-            throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--every-device/--choose-detector apply only with --thresholds train")
+                || target.everyDevice || which.chooseDetector || target.heldOutDataset != nil) {
+            throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--every-device/--choose-detector/--held-out-dataset apply only with --thresholds train")
         }
     }
 
@@ -60,7 +60,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         default: file = DetectorKind.allCases.contains { $0.preset(named: thresholds) != nil } ? nil : thresholds
         }
         return named("--dataset", dataset) + named("--model", model) + named("--thresholds", file)
-            + openWorld.negatives.flatMap { named("--negatives", $0) }
+            + openWorld.negatives.flatMap { named("--negatives", $0) } + named("--held-out-dataset", target.heldOutDataset)
     }
 
     func run() throws {
@@ -107,6 +107,9 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
                                                trainingExtra: extra, chooseSettings: target.chooseSettings,
                                                otherDetectors: others.map { ($0.recorded, $0.copies) },
                                                deviceShifts: target.choosingShifts(detector, label: positiveLabel),
+                                               heldOut: try target.heldOut(label: positiveLabel) {
+                                                   try datasetOptions.load($0, filtered: false, console: output.console)
+                                               },
                                                allowMissingPositives: negativesOnly) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }

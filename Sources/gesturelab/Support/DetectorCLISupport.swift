@@ -32,6 +32,29 @@ struct DetectorTargetOptions: ParsableArguments {
         valueName: "N"))
     var loops: Int = 0
 
+    @Option(name: .customLong("held-out-dataset"), help: ArgumentHelp(
+        "Another study's dataset, held out whole: nothing is fitted on it, but every choice on the inner folds (margin, strictness, and with --choose-settings or --choose-detector those too) must also meet the target on it, its --held-out-positive labels accepted and each other label refused (FPR per label, as families held-out:<label>). Train on one study, validate on another.",
+        valueName: "PATH"))
+    var heldOutDataset: String?
+
+    @Option(name: .customLong("held-out-positive"), help: ArgumentHelp(
+        "A label of --held-out-dataset that is the gesture (repeatable; default: the positive label, if it has it).",
+        valueName: "LABEL"))
+    var heldOutPositive: [String] = []
+
+    /// The held-out dataset loaded whole (every subject: its ids are another study's), with
+    /// the labels that are the gesture; `nil` without `--held-out-dataset`.
+    /// - Throws: when a `--held-out-positive` label is not in it.
+    func heldOut(label: String, load: (String) throws -> Dataset) throws -> (dataset: Dataset, positives: Set<String>)? {
+        guard let path = heldOutDataset else { return nil }
+        let data = try load(path)
+        let labels = Set(data.samples.compactMap(\.label))
+        for l in heldOutPositive where !labels.contains(l) {
+            throw FileError(file: path, message: "--held-out-positive '\(l)' is no label of it (its labels: \(labels.sorted().joined(separator: ", ")))")
+        }
+        return (data, heldOutPositive.isEmpty ? (labels.contains(label) ? [label] : []) : Set(heldOutPositive))
+    }
+
     @Flag(name: .customLong("every-device"), help: "Make every choice on the inner folds (margin, strictness, and with --choose-settings or --choose-detector those too) by the worst device: the held-out subjects' strokes are also decided after each device shift (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), and the target must hold on each.")
     var everyDevice = false
 
@@ -53,6 +76,7 @@ struct DetectorTargetOptions: ParsableArguments {
         if targetFPR != nil && targetTPR != nil { throw ValidationError("give --target-fpr or --target-tpr, not both") }
         if !(0...20).contains(augment) { throw ValidationError("--augment must be between 0 and 20 copies, got \(augment)") }
         if !(0...20).contains(loops) { throw ValidationError("--loops must be between 0 and 20, got \(loops)") }
+        if heldOutDataset == nil && !heldOutPositive.isEmpty { throw ValidationError("--held-out-positive needs --held-out-dataset") }
         for (name, v) in [("--target-fpr", targetFPR), ("--target-tpr", targetTPR)] {
             if let v, !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1, got \(v)") }
         }
@@ -67,6 +91,7 @@ struct DetectorTargetOptions: ParsableArguments {
     var commandLine: String {
         let a = (augment > 0 ? " --augment \(augment)" : "") + (chooseSettings ? " --choose-settings" : "")
             + (loops > 0 ? " --loops \(loops)" : "") + (everyDevice ? " --every-device" : "")
+            + (heldOutDataset.map { " --held-out-dataset \($0)" } ?? "") + heldOutPositive.map { " --held-out-positive \($0)" }.joined()
         switch target {
         case .falsePositiveRate(let f): return "--target-fpr \(f) --seed \(seed)\(a)"
         case .truePositiveRate(let t): return "--target-tpr \(t) --seed \(seed)\(a)"

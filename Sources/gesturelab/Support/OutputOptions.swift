@@ -63,10 +63,11 @@ struct DatasetOptions: ParsableArguments {
     var mode: LoadMode { skipInvalid ? .tolerant : .strict }
 
     /// Loads the dataset at `path` in this mode, without the excluded subjects (and, when
-    /// given, only `speed`). Skipped samples are listed on `console` (standard error).
+    /// given, only `speed`); with `filtered` false, every subject (another study's people,
+    /// whose ids mean nothing here). Skipped samples are listed on `console` (standard error).
     /// - Throws: the first bad sample's error (strict), or, with `--skip-invalid`, an
     ///   error when every input was refused: a command never runs on nothing.
-    func load(_ path: String, speed: String? = nil, console: Console) throws -> Dataset {
+    func load(_ path: String, speed: String? = nil, filtered: Bool = true, console: Console) throws -> Dataset {
         let clock = ContinuousClock(), start = clock.now
         let report = try DatasetLoader.load(path, mode: mode)
         let d0 = report.dataset
@@ -76,6 +77,7 @@ struct DatasetOptions: ParsableArguments {
         if report.dataset.samples.isEmpty, let first = report.skipped.first {
             throw FileError(file: path, message: "every input was refused (\(report.skipped.count) skipped; the first: \(first))")
         }
+        guard filtered else { return report.dataset }
         var d = report.dataset.excludingSubjects(excludedSubjects)
         if let speed { d = d.filter { $0.speed == speed } }
         if !excludedSubjects.isEmpty || speed != nil { console.verbose("kept \(d.samples.count) samples after --exclude-subject/--speed") }

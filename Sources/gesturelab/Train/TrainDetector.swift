@@ -55,8 +55,10 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         var worstDeviceTruePositiveRate: Double?
         var worstDeviceFalsePositiveRate: Double?
         /// With open-world negatives: the chosen box's FPR per negative family on the inner
-        /// folds (the choice went by the worst).
+        /// folds (the choice went by the worst); with a held-out dataset, its labels too.
         var familyFalsePositiveRates: [String: Double]?
+        /// With `--held-out-dataset`: the chosen box (fitted on all training samples) on it.
+        var heldOutTruePositiveRate, heldOutFalsePositiveRate: Double?
         var thresholds: AnyDetectorThresholds
     }
 
@@ -65,7 +67,9 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
     }
 
     var outputPaths: [OutputPaths.Named] { named("--out", out) }
-    var inputPaths: [OutputPaths.Named] { named("--dataset", dataset) + openWorld.negatives.flatMap { named("--negatives", $0) } }
+    var inputPaths: [OutputPaths.Named] {
+        named("--dataset", dataset) + openWorld.negatives.flatMap { named("--negatives", $0) } + named("--held-out-dataset", target.heldOutDataset)
+    }
 
     func run() throws {
         try checkOutputPaths()
@@ -82,10 +86,12 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
             variants += vs
             shifted += recorded.shifted(by: shifts, seed: target.seed, as: vs)
         }
+        let heldOut = try target.heldOut(label: positiveLabel) { try datasetOptions.load($0, filtered: false, console: output.console) }
+            .map { DetectorTrainer.HeldOutDataset($0.dataset, positives: $0.positives, like: variants) }
         let result: DetectorTrainer.Result
         do {
             result = try DetectorTrainer.train(variants, positive: positiveLabel, target: target.target, seed: target.seed,
-                                               shifted: shifted)
+                                               shifted: shifted, heldOut: heldOut)
         } catch let e as DetectorTrainingError {
             // No positives / no negatives: say which dataset they were looked for in.
             if case .badThresholds = e { throw e }
@@ -96,13 +102,17 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         let v = result.chosen.validation
         let worst = result.chosen.shiftValidation == nil ? nil : result.chosen.decisive
         let worstNote = worst.map { "; worst device shift TPR \(DetectorCLI.percent($0.truePositiveRate)), FPR \(DetectorCLI.percent($0.falsePositiveRate))" } ?? ""
+        let heldOutNote = result.chosen.heldOutDataset.map { h in
+            "; held-out dataset " + (h.positives > 0 ? "TPR \(DetectorCLI.percent(h.truePositiveRate)) (\(h.truePositives)/\(h.positives)), " : "")
+                + "FPR \(DetectorCLI.percent(h.falsePositiveRate)) (\(h.falsePositives)/\(h.negatives))"
+        } ?? ""
         let familyNote = result.chosen.worstFamily.map { "; worst negative family \($0.family), FPR \(DetectorCLI.percent($0.falsePositiveRate))" } ?? ""
         thresholds.provenance = """
             gesturelab train detector \(detector.rawValue) --dataset \(dataset) --positive \(positiveLabel) \
             \(target.commandLine)\(openWorld.commandLine)\(which.chooseDetector ? " --choose-detector" : "")\(excluded);\(result.thresholds.kind == detector ? "" : " the \(result.thresholds.kind.rawValue) detector did better on the inner folds;") \(data.count) samples\(target.augment > 0 ? " and \(target.augment) transformed copies of each" : "") \
             (\(result.training.positives) positives, \(result.training.negatives) negatives) from \(data.subjects.count) subjects; margin \(result.chosen.margin), \
             strictness \(result.chosen.strictness); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
-            FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)\(familyNote)
+            FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)\(familyNote)\(heldOutNote)
             """
         let problems = Self.estimateProblems(v, subjects: data.subjects.count, label: positiveLabel)
         for w in problems.warn { output.console.err("warning: \(w)") }
@@ -122,12 +132,15 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
                             trainingFalsePositiveRate: result.training.falsePositiveRate,
                             worstDeviceTruePositiveRate: worst?.truePositiveRate, worstDeviceFalsePositiveRate: worst?.falsePositiveRate,
                             familyFalsePositiveRates: result.chosen.familyValidation?.mapValues(\.falsePositiveRate),
+                            heldOutTruePositiveRate: result.chosen.heldOutDataset.flatMap { $0.positives > 0 ? $0.truePositiveRate : nil },
+                            heldOutFalsePositiveRate: result.chosen.heldOutDataset?.falsePositiveRate,
                             thresholds: thresholds)
         try output.print(report) {
             Console.out("wrote \(out)")
             Console.out("\(data.count) samples: \(report.positives) '\(shownValue(positiveLabel))', \(report.negatives) others; seed \(target.seed); target \(target.target)")
             Console.out("chosen margin \(result.chosen.margin), strictness \(result.chosen.strictness)")
             Console.out("inner leave-one-subject-out: TPR \(DetectorCLI.percent(v.truePositiveRate)), FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)\(familyNote)")
+            if !heldOutNote.isEmpty { Console.out("held out whole (\(target.heldOutDataset ?? "")):" + heldOutNote.dropFirst("; held-out dataset".count)) }
             for (family, c) in (result.chosen.familyValidation ?? [:]).sorted(by: { $0.key < $1.key }) {
                 Console.out("  negative family \(family): FPR \(DetectorCLI.percent(c.falsePositiveRate)) (\(c.falsePositives)/\(c.negatives))")
             }
