@@ -256,6 +256,44 @@ struct DetectorCommandTests {
         #expect(noTrain.status != 0 && noTrain.stderr.contains("--every-device"), "\(noTrain.stderr)")
     }
 
+    /// `--held-out-dataset`: another study scores every choice; its figures reach the report
+    /// and the provenance; a subject excluded from `--dataset` is not excluded from it; the
+    /// option needs training, and its labels must exist.
+    @Test func aDatasetHeldOutWholeThroughTheCLI() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-held-out")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, perLabel: 6)
+        let other = try SyntheticDatasetFixture.write(to: dir, name: "other.jsonl", subjects: ["s1", "w2"], perLabel: 5, seed: 99)
+        let out = dir.path("check.json")
+        let t = try train("checkmark", dataset: data, out: out,
+                          extra: ["--held-out-dataset", other, "--exclude-subject", "s1", "--format", "json"])
+        #expect(t.status == 0, "\(t.stderr)")
+        let report = try #require(jsonObject(t.stdout))
+        // Both of the other study's subjects count: 10 check marks, the rest negatives.
+        #expect(report["heldOutTruePositiveRate"] is Double, "\(t.stdout)")
+        #expect(report["heldOutFalsePositiveRate"] is Double, "\(t.stdout)")
+        let families = try #require(report["familyFalsePositiveRates"] as? [String: Double])
+        #expect(families.keys.contains { $0.hasPrefix("held-out:") } && families["held-out:check"] == nil, "\(families)")
+        let file = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(file.contains("--held-out-dataset \(other)") && file.contains("held-out dataset TPR"), "\(file)")
+        let text = try train("checkmark", dataset: data, out: dir.path("check2.json"),
+                             extra: ["--held-out-dataset", other, "--held-out-positive", "check", "--held-out-positive", "v"])
+        #expect(text.status == 0 && text.stdout.contains("held out whole (\(other)): TPR"), "\(text.stdout)\(text.stderr)")
+        // Refusals: no label of it, no dataset, no training.
+        let unknown = try train("checkmark", dataset: data, out: dir.path("x.json"),
+                                extra: ["--held-out-dataset", other, "--held-out-positive", "nope"])
+        #expect(unknown.status != 0 && unknown.stderr.contains(other) && unknown.stderr.contains("'nope'"), "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("x.json")))
+        let alone = try train("checkmark", dataset: data, out: dir.path("x.json"), extra: ["--held-out-positive", "check"])
+        #expect(alone.status != 0 && alone.stderr.contains("--held-out-positive needs --held-out-dataset"), "\(alone.stderr)")
+        let fixed = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check",
+                                       "--held-out-dataset", other])
+        #expect(fixed.status != 0 && fixed.stderr.contains("--held-out-dataset"), "\(fixed.stderr)")
+        let trained = try CLIRunner.run(["eval", "detector", "checkmark", "--dataset", data, "--positive", "check",
+                                         "--thresholds", "train", "--held-out-dataset", other, "--format", "json"])
+        #expect(trained.status == 0, "\(trained.stderr)")
+    }
+
     /// `train detector --label zig_zag`: the general shape detector for any label, its
     /// file, its evaluation, and its place in a model folder.
     @Test func aShapeDetectorForAnyLabelThroughTheCLI() throws {
