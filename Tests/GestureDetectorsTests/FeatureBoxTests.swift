@@ -28,3 +28,23 @@ import Testing
     #expect(box.margin(["b": 1]) == -.infinity)
     #expect(FeatureBox().accepts([:]))
 }
+
+@Test func theMedianBoxTakesEachSidesMedian() throws {
+    let a = FeatureBox(["x": FeatureInterval(lower: 0, upper: 1, scale: 1), "y": FeatureInterval(lower: 5, scale: 2)])
+    let b = FeatureBox(["x": FeatureInterval(lower: 0.2, upper: 3, scale: 3), "y": FeatureInterval(upper: 9, scale: 2)])
+    let c = FeatureBox(["x": FeatureInterval(lower: 0.1, upper: 2, scale: 2), "y": FeatureInterval(lower: 4, upper: 8, scale: 2)])
+    let m = FeatureBox.median([a, b, c])
+    let x = try #require(m.intervals["x"])
+    #expect(x.lower == 0.1 && x.upper == 2 && x.scale == 2)
+    // An open side counts as −∞ / +∞: y's lowers are −∞, 4, 5 and its uppers 8, 9, +∞.
+    let y = try #require(m.intervals["y"])
+    #expect(y.lower == 4 && y.upper == 9)
+    // A feature one box does not bound is left open; one box is itself; none accepts everything.
+    let d = FeatureBox(["x": FeatureInterval(lower: 0, upper: 1)])
+    #expect(FeatureBox.median([a, d]).intervals["y"] == nil)
+    #expect(FeatureBox.median([a]) == a)
+    #expect(FeatureBox.median([]).accepts(["x": 100]))
+    // Two boxes: the wider middle value on each side.
+    let two = try #require(FeatureBox.median([a, b]).intervals["x"])
+    #expect(two.lower == 0 && two.upper == 3 && two.scale == 2)
+}

@@ -83,3 +83,43 @@ struct DetectorHeldOutDatasetTests {
         }
     }
 }
+
+/// Bagging: members trained like the first draw's choice, and their median box.
+struct DetectorBaggingTests {
+    @Test func membersAreTrainedLikeTheFirstAndTheirMedianIsOneFile() throws {
+        let maker = DetectorHeldOutDatasetTests()
+        func draw(_ shift: Double) -> Dataset {
+            var samples: [Sample] = []
+            for s in 0..<3 {
+                for k in 0..<8 {
+                    samples.append(maker.sample(maker.circle(radius: 40 + Double(k) + shift, aspect: 1 + 0.01 * shift,
+                                                             wobble: 0.01 * Double(k % 3), phase: Double(k) + shift), "circle", "s\(s)"))
+                    samples.append(maker.sample(maker.line(length: 80 + Double(k) * 5, angle: Double(k) * 0.7 + shift), "line", "s\(s)"))
+                }
+            }
+            return Dataset(samples)
+        }
+        let first = DetectorMeasurements.measure(.circle, dataset: draw(0))
+        let variants = first.settingsVariants(choosing: true)
+        let chosen = try DetectorTrainer.train(variants, positive: "circle", target: .falsePositiveRate(0.01), seed: 1).thresholds
+        var members = [chosen]
+        for shift in [1.0, 2.0] {
+            let others = DetectorMeasurements.measure(.circle, dataset: draw(shift)).settingsVariants(choosing: true)
+            let member = try DetectorTrainer.trainLike(chosen, others, positive: "circle", target: .falsePositiveRate(0.01), seed: 1).thresholds
+            #expect(member.kind == chosen.kind && member.settings == chosen.settings)
+            members.append(member)
+        }
+        let bagged = DetectorTrainer.median(members)
+        #expect(bagged.kind == chosen.kind && bagged.settings == chosen.settings)
+        let boxes = members.compactMap { $0.trainedBox?.box }
+        #expect(bagged.trainedBox?.box == FeatureBox.median(boxes))
+        // Without the chosen preparation among the variants, a member cannot be trained like it.
+        let other = variants.first { $0.settings != chosen.settings }
+        if let other {
+            #expect(throws: DetectorTrainingError.self) {
+                try DetectorTrainer.trainLike(chosen, [other], positive: "circle", target: .falsePositiveRate(0.01), seed: 1)
+            }
+        }
+        #expect(DetectorTrainer.median([chosen]) == chosen)
+    }
+}

@@ -294,6 +294,25 @@ struct DetectorCommandTests {
         #expect(trained.status == 0, "\(trained.stderr)")
     }
 
+    /// `--bag K`: the median of K draws, said in the provenance; training only; bounded.
+    @Test func baggedTrainingThroughTheCLI() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-bag")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir, perLabel: 6)
+        let out = dir.path("circle.json")
+        let t = try train("circle", dataset: data, out: out, extra: ["--augment", "1", "--everyday", "5", "--bag", "3"])
+        #expect(t.status == 0, "\(t.stderr)")
+        let file = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(file.contains("--bag 3") && file.contains("the median box of 3 draws (seeds 1, 2, 3)"), "\(file)")
+        let e = try CLIRunner.run(["eval", "detector", "circle", "--dataset", data, "--positive", "circle", "--thresholds", "train",
+                                   "--protocol", "leave-one-subject-out", "--augment", "1", "--bag", "2", "--format", "json"])
+        #expect(e.status == 0, "\(e.stderr)")
+        let fixed = try CLIRunner.run(["eval", "detector", "circle", "--dataset", data, "--positive", "circle", "--bag", "2"])
+        #expect(fixed.status != 0 && fixed.stderr.contains("--bag"), "\(fixed.stderr)")
+        let tooMany = try train("circle", dataset: data, out: dir.path("x.json"), extra: ["--bag", "10"])
+        #expect(tooMany.status != 0 && tooMany.stderr.contains("--bag must be between 1 and 9"), "\(tooMany.stderr)")
+    }
+
     /// `train detector --label zig_zag`: the general shape detector for any label, its
     /// file, its evaluation, and its place in a model folder.
     @Test func aShapeDetectorForAnyLabelThroughTheCLI() throws {

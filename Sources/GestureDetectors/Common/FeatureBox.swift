@@ -90,4 +90,35 @@ public struct FeatureBox: Hashable, Codable, Sendable {
         }
         return out
     }
+
+    /// The median of several boxes trained for the same measures (bagging): for each feature
+    /// every box bounds, the median of their lower bounds and the median of their upper
+    /// bounds (an open side counts as −∞ or +∞), and the median scale. With an even count
+    /// the wider of the two middle values is taken on each side. Features that not every box
+    /// bounds are left open.
+    ///
+    /// ```swift
+    /// let a = FeatureBox(["x": FeatureInterval(lower: 0, upper: 1)])
+    /// let b = FeatureBox(["x": FeatureInterval(lower: 0.2, upper: 3)])
+    /// let c = FeatureBox(["x": FeatureInterval(lower: 0.1, upper: 2)])
+    /// FeatureBox.median([a, b, c]).intervals["x"]   // lower 0.1, upper 2
+    /// ```
+    /// Edge cases: no boxes gives an empty box (accepts everything); one box is returned as is.
+    public static func median(_ boxes: [FeatureBox]) -> FeatureBox {
+        guard let first = boxes.first else { return FeatureBox() }
+        guard boxes.count > 1 else { return first }
+        var out: [String: FeatureInterval] = [:]
+        let n = boxes.count
+        for name in first.intervals.keys {
+            let intervals = boxes.compactMap { $0.intervals[name] }
+            guard intervals.count == n else { continue }
+            let lowers = intervals.map { $0.lower ?? -.infinity }.sorted()
+            let uppers = intervals.map { $0.upper ?? .infinity }.sorted()
+            let scales = intervals.map(\.scale).sorted()
+            let lower = lowers[(n - 1) / 2], upper = uppers[n / 2]
+            out[name] = FeatureInterval(lower: lower.isFinite ? lower : nil, upper: upper.isFinite ? upper : nil,
+                                        scale: n % 2 == 1 ? scales[n / 2] : (scales[n / 2 - 1] + scales[n / 2]) / 2)
+        }
+        return FeatureBox(out)
+    }
 }

@@ -28,6 +28,24 @@ public enum DetectorEvaluator {
         case train(BoxTrainer.Target, seed: UInt64)
     }
 
+    /// Another draw of the generated training data, for bagging: the recorded samples with
+    /// the generated negatives and copies made with `seed` (the same detectors as the
+    /// evaluation's, in the same order).
+    public struct BagMember {
+        public var measured: DetectorMeasurements
+        public var extra: DetectorMeasurements?
+        public var otherDetectors: [(measured: DetectorMeasurements, extra: DetectorMeasurements?)]
+        public var seed: UInt64
+
+        public init(measured: DetectorMeasurements, extra: DetectorMeasurements?,
+                    otherDetectors: [(measured: DetectorMeasurements, extra: DetectorMeasurements?)] = [], seed: UInt64) {
+            self.measured = measured
+            self.extra = extra
+            self.otherDetectors = otherDetectors
+            self.seed = seed
+        }
+    }
+
     /// Evaluates and pools the counts.
     /// - Parameters:
     ///   - includeDetails: add per-sample outcomes and scores, and per-fold thresholds.
@@ -46,6 +64,10 @@ public enum DetectorEvaluator {
     ///   - heldOut: when training, another dataset held out whole that every fold's choices
     ///     must hold on too (``DetectorTrainer/HeldOutDataset``), with the labels that are the
     ///     gesture in it. It is never scored as test data.
+    ///   - bagging: when training, other draws of the generated training data: each fold's
+    ///     (and the final) thresholds are then the median box of the first draw's and of
+    ///     each draw's trained like it (``DetectorTrainer/trainLike(_:_:positive:indices:target:seed:shifted:heldOut:)``,
+    ///     ``DetectorTrainer/median(_:)``). Test rows are always `m`'s.
     ///   - allowMissingPositives: with fixed thresholds, score data without positives (or
     ///     without negatives) instead of refusing it: the FPR per label is then what counts.
     ///   - progress: (done, total) over folds (training) or samples.
@@ -57,7 +79,8 @@ public enum DetectorEvaluator {
                                 chooseSettings: Bool = false,
                                 otherDetectors: [(measured: DetectorMeasurements, extra: DetectorMeasurements?)] = [],
                                 deviceShifts: [StrokeTransform] = [],
-                                heldOut: (dataset: Dataset, positives: Set<String>)? = nil, allowMissingPositives: Bool = false,
+                                heldOut: (dataset: Dataset, positives: Set<String>)? = nil, bagging: [BagMember] = [],
+                                allowMissingPositives: Bool = false,
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
         // Fixed thresholds may be scored on data without positives (check marks on a
@@ -118,29 +141,53 @@ public enum DetectorEvaluator {
             var perFold: [String: AnyDetectorThresholds] = [:]
             // Every detector's and preparation's measurements made once; each fold chooses
             // among them on its own inner folds.
-            var pools: [DetectorMeasurements] = []
-            var shiftedPools: [[DetectorMeasurements]] = []
-            for (measured, extra) in [(m, trainingExtra)] + otherDetectors {
-                precondition(measured.count == m.count && measured.labels == m.labels && measured.subjects == m.subjects,
-                             "other detectors must measure the same samples")
-                precondition(extra?.count == trainingExtra?.count, "every detector needs the same augmented copies")
-                let pool = extra.map { measured.appending($0) } ?? measured
-                let variants = pool.settingsVariants(choosing: chooseSettings)
-                pools += variants
-                shiftedPools += measured.shifted(by: deviceShifts, seed: seed, as: variants)
-            }
-            let heldOutPools = heldOut.map { DetectorTrainer.HeldOutDataset($0.dataset, positives: $0.positives, like: pools) }
-            for (name, test) in folds {
-                let testSet = Set(test)
-                var trainIdx = proto == .all ? Array(0..<m.count) : (0..<m.count).filter { !testSet.contains($0) }
-                if let extra = trainingExtra {
-                    trainIdx += (0..<extra.count).filter { proto == .all || (extra.subjects[$0] ?? "(none)") != name }
-                        .map { m.count + $0 }
+            func pooled(_ base: DetectorMeasurements, _ baseExtra: DetectorMeasurements?,
+                        _ others: [(measured: DetectorMeasurements, extra: DetectorMeasurements?)],
+                        seed: UInt64) -> (pools: [DetectorMeasurements], shifted: [[DetectorMeasurements]]) {
+                var pools: [DetectorMeasurements] = [], shifted: [[DetectorMeasurements]] = []
+                for (measured, extra) in [(base, baseExtra)] + others {
+                    precondition(measured.count == base.count && measured.labels == base.labels && measured.subjects == base.subjects,
+                                 "other detectors must measure the same samples")
+                    precondition(extra?.count == baseExtra?.count, "every detector needs the same augmented copies")
+                    let pool = extra.map { measured.appending($0) } ?? measured
+                    let variants = pool.settingsVariants(choosing: chooseSettings)
+                    pools += variants
+                    shifted += measured.shifted(by: deviceShifts, seed: seed, as: variants)
                 }
+                return (pools, shifted)
+            }
+            let (pools, shiftedPools) = pooled(m, trainingExtra, otherDetectors, seed: seed)
+            let bagPools = bagging.map { pooled($0.measured, $0.extra, $0.otherDetectors, seed: $0.seed) }
+            let heldOutPools = heldOut.map { DetectorTrainer.HeldOutDataset($0.dataset, positives: $0.positives, like: pools) }
+            // A fold's training rows of one draw: its samples of other subjects (all for
+            // `.all`), then its copies of other subjects (indices after the samples).
+            func trainingRows(_ measured: DetectorMeasurements, _ extra: DetectorMeasurements?, leaving name: String) -> [Int] {
+                var rows = (0..<measured.count).filter { proto == .all || (measured.subjects[$0] ?? "(none)") != name }
+                if let extra {
+                    rows += (0..<extra.count).filter { proto == .all || (extra.subjects[$0] ?? "(none)") != name }
+                        .map { measured.count + $0 }
+                }
+                return rows
+            }
+            // The fold's thresholds: chosen on the first draw; with bagging, the median of
+            // that box and the other draws' boxes trained like it.
+            func trained(indices: [Int]?, leaving name: String) throws -> AnyDetectorThresholds {
+                let first = try DetectorTrainer.train(pools, positive: positive, indices: indices, target: tgt, seed: seed,
+                                                      shifted: shiftedPools, heldOut: heldOutPools).thresholds
+                guard !bagging.isEmpty else { return first }
+                var members = [first]
+                for (member, p) in zip(bagging, bagPools) {
+                    members.append(try DetectorTrainer.trainLike(first, p.pools, positive: positive,
+                                                                 indices: indices.map { _ in trainingRows(member.measured, member.extra, leaving: name) },
+                                                                 target: tgt, seed: member.seed, shifted: p.shifted,
+                                                                 heldOut: heldOutPools).thresholds)
+                }
+                return DetectorTrainer.median(members)
+            }
+            for (name, test) in folds {
                 let t: AnyDetectorThresholds
                 do {
-                    t = try DetectorTrainer.train(pools, positive: positive, indices: trainIdx, target: tgt, seed: seed,
-                                                  shifted: shiftedPools, heldOut: heldOutPools).thresholds
+                    t = try trained(indices: trainingRows(m, trainingExtra, leaving: name), leaving: name)
                 } catch DetectorTrainingError.noPositives, DetectorTrainingError.noNegatives {
                     throw DetectorTrainingError.emptyFold(subject: name)
                 }
@@ -150,8 +197,7 @@ public enum DetectorEvaluator {
                 progress?(done, total)
             }
             if proto == .leaveOneSubjectOut {
-                shipped = try DetectorTrainer.train(pools, positive: positive, target: tgt, seed: seed, shifted: shiftedPools,
-                                                    heldOut: heldOutPools).thresholds
+                shipped = try trained(indices: nil, leaving: "")
                 foldThresholds = perFold
                 progress?(total, total)
             } else {

@@ -31,6 +31,11 @@ public enum DetectorTrainer {
         /// The labels that are the gesture (may be empty: then it supplies negatives only).
         public var positives: Set<String>
 
+        public init(measured: [DetectorMeasurements], positives: Set<String>) {
+            self.measured = measured
+            self.positives = positives
+        }
+
         /// `dataset` measured as each of `variants` (each variant's detector and settings).
         public init(_ dataset: Dataset, positives: Set<String>, like variants: [DetectorMeasurements]) {
             var byKind: [DetectorKind: DetectorMeasurements] = [:]
@@ -104,6 +109,43 @@ public enum DetectorTrainer {
         var training = BinaryCounts()
         for (k, i) in p.indices.enumerated() { training.record(isPositive: p.isPositive[k], accepted: m.accepts(thresholds, at: i)) }
         return Result(thresholds: thresholds, chosen: chosen, training: training)
+    }
+
+    /// Bagging, one member: trains on `variants` restricted to the one measured as `chosen`
+    /// is (its detector and settings; an earlier member's choice), so that every member's
+    /// box bounds the same measures and their median (``median(_:)``) means something.
+    /// `shifted` and `heldOut` are given for all of `variants`, as to ``train(_:positive:indices:target:seed:trainer:shifted:heldOut:progress:)``.
+    /// - Throws: as that function; ``DetectorTrainingError/noPositives(label:labels:)`` when no
+    ///   variant is measured like `chosen`.
+    public static func trainLike(_ chosen: AnyDetectorThresholds, _ variants: [DetectorMeasurements], positive: String,
+                                 indices: [Int]? = nil, target: BoxTrainer.Target, seed: UInt64,
+                                 shifted: [[DetectorMeasurements]] = [], heldOut: HeldOutDataset? = nil) throws -> Result {
+        guard let v = variants.firstIndex(where: { $0.kind == chosen.kind && $0.settings == chosen.settings }) else {
+            throw DetectorTrainingError.noPositives(label: positive, labels: [])
+        }
+        return try train([variants[v]], positive: positive, indices: indices, target: target, seed: seed,
+                         shifted: shifted.isEmpty ? [] : [shifted[v]],
+                         heldOut: heldOut.map { HeldOutDataset(measured: [$0.measured[v]], positives: $0.positives) })
+    }
+
+    /// Bagging: `members` (trained boxes of one detector and settings, each on data made
+    /// with another seed) as one, whose box is the median of theirs (``GestureDetectors/FeatureBox/median(_:)``).
+    /// The first member's label and provenance are kept. A box trained on generated copies
+    /// and generated negatives follows which few of them the greedy cuts happen to meet;
+    /// the median of several draws does not.
+    /// - Precondition: `members` is not empty, and all are trained boxes of one detector and settings.
+    public static func median(_ members: [AnyDetectorThresholds]) -> AnyDetectorThresholds {
+        precondition(!members.isEmpty, "no members to bag")
+        let first = members[0]
+        guard members.count > 1, let firstBox = first.trainedBox else { return first }
+        let boxes = members.compactMap { m -> FeatureBox? in
+            precondition(m.kind == first.kind && m.trainedBox?.settings == firstBox.settings,
+                         "bagged thresholds must be trained boxes of one detector and settings")
+            return m.trainedBox?.box
+        }
+        var out = first.kind.trained(settings: firstBox.settings, box: FeatureBox.median(boxes), label: first.kind.defaultLabel == nil ? first.label : nil)
+        out.provenance = first.provenance
+        return out
     }
 
     /// One set of measurements made ready to train on: the samples at `indices` (all when

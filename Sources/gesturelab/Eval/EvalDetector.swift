@@ -45,8 +45,8 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         if model != nil && thresholds != "default" { throw ValidationError("give --model or --thresholds, not both") }
         if thresholds.lowercased() != "train"
             && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0 || target.chooseSettings
-                || target.everyDevice || which.chooseDetector || target.heldOutDataset != nil) {
-            throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--every-device/--choose-detector/--held-out-dataset apply only with --thresholds train")
+                || target.everyDevice || which.chooseDetector || target.heldOutDataset != nil || target.bag > 1) {
+            throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--every-device/--choose-detector/--held-out-dataset/--bag apply only with --thresholds train")
         }
     }
 
@@ -82,7 +82,8 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         } else {
             choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
         }
-        let data = try openWorld.extended(try datasetOptions.load(dataset, console: output.console), positive: positiveLabel, seed: target.seed,
+        let loaded = try datasetOptions.load(dataset, console: output.console)
+        let data = try openWorld.extended(loaded, positive: positiveLabel, seed: target.seed,
                                           loading: { try datasetOptions.load($0, console: output.console) })
         var settingsFrom: AnyDetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
@@ -102,6 +103,20 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
             if let t = settingsFrom, t.kind != detector {
                 others.append((DetectorMeasurements.measure(t.kind, dataset: data, settingsFrom: t), nil))
             }
+            // --bag K: the other draws of the generated data, measured as the first.
+            let bagging = try target.bagSeeds.dropFirst().map { seed in
+                let d = try openWorld.extended(loaded, positive: positiveLabel, seed: seed,
+                                               loading: { try datasetOptions.load($0, console: output.console) })
+                return DetectorEvaluator.BagMember(
+                    measured: DetectorMeasurements.measure(detector, dataset: d),
+                    extra: target.augment > 0
+                        ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(d, kind: detector, label: positiveLabel, seed: seed)) : nil,
+                    otherDetectors: which.otherDetectors.map {
+                        let o = target.measurements($0, of: d, label: positiveLabel, seed: seed)
+                        return (measured: o.recorded, extra: o.copies)
+                    },
+                    seed: seed)
+            }
             e = try DetectorEvaluator.evaluate(m, positive: positiveLabel, thresholds: choice, protocol: evaluationProtocol,
                                                mode: mode, includeDetails: details || deviceShift || reportOptions.reportDirectory != nil,
                                                trainingExtra: extra, chooseSettings: target.chooseSettings,
@@ -110,6 +125,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
                                                heldOut: try target.heldOut(label: positiveLabel) {
                                                    try datasetOptions.load($0, filtered: false, console: output.console)
                                                },
+                                               bagging: bagging,
                                                allowMissingPositives: negativesOnly) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }

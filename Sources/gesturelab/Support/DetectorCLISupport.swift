@@ -55,6 +55,11 @@ struct DetectorTargetOptions: ParsableArguments {
         return (data, heldOutPositive.isEmpty ? (labels.contains(label) ? [label] : []) : Set(heldOutPositive))
     }
 
+    @Option(name: .customLong("bag"), help: ArgumentHelp(
+        "Train on K draws of the generated data (the copies of --augment and --loops, the --everyday strokes, the device shifts), with seeds --seed, --seed + 1, …, and keep the median of their boxes: the first draw chooses margin, strictness, preparation and detector, the others are trained like it. A box trained on generated strokes follows which few of them its cuts meet; the median of several draws does not. K times the training time.",
+        valueName: "K"))
+    var bag: Int = 1
+
     @Flag(name: .customLong("every-device"), help: "Make every choice on the inner folds (margin, strictness, and with --choose-settings or --choose-detector those too) by the worst device: the held-out subjects' strokes are also decided after each device shift (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), and the target must hold on each.")
     var everyDevice = false
 
@@ -67,16 +72,21 @@ struct DetectorTargetOptions: ParsableArguments {
     /// `kind`'s measurements of the recorded samples, and of `augment` transformed copies of
     /// them within the tolerance of `label`'s gesture (`nil` when 0). Copies keep their
     /// subject, so inner folds hold each person's copies out with them.
-    func measurements(_ kind: DetectorKind, of data: Dataset, label: String) -> (recorded: DetectorMeasurements, copies: DetectorMeasurements?) {
+    /// `seed` (default `--seed`) draws the copies: another seed is another draw, for bagging.
+    func measurements(_ kind: DetectorKind, of data: Dataset, label: String, seed: UInt64? = nil) -> (recorded: DetectorMeasurements, copies: DetectorMeasurements?) {
         (DetectorMeasurements.measure(kind, dataset: data),
-         augment > 0 || loops > 1 ? DetectorMeasurements.measure(kind, dataset: augmentedCopies(data, kind: kind, label: label)) : nil)
+         augment > 0 || loops > 1 ? DetectorMeasurements.measure(kind, dataset: augmentedCopies(data, kind: kind, label: label, seed: seed)) : nil)
     }
+
+    /// The seeds of the draws `--bag K` trains on: `--seed`, `--seed` + 1, …
+    var bagSeeds: [UInt64] { (0..<UInt64(bag)).map { seed &+ $0 } }
 
     func validate() throws {
         if targetFPR != nil && targetTPR != nil { throw ValidationError("give --target-fpr or --target-tpr, not both") }
         if !(0...20).contains(augment) { throw ValidationError("--augment must be between 0 and 20 copies, got \(augment)") }
         if !(0...20).contains(loops) { throw ValidationError("--loops must be between 0 and 20, got \(loops)") }
         if heldOutDataset == nil && !heldOutPositive.isEmpty { throw ValidationError("--held-out-positive needs --held-out-dataset") }
+        if !(1...9).contains(bag) { throw ValidationError("--bag must be between 1 and 9 draws, got \(bag)") }
         for (name, v) in [("--target-fpr", targetFPR), ("--target-tpr", targetTPR)] {
             if let v, !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1, got \(v)") }
         }
@@ -92,6 +102,7 @@ struct DetectorTargetOptions: ParsableArguments {
         let a = (augment > 0 ? " --augment \(augment)" : "") + (chooseSettings ? " --choose-settings" : "")
             + (loops > 0 ? " --loops \(loops)" : "") + (everyDevice ? " --every-device" : "")
             + (heldOutDataset.map { " --held-out-dataset \($0)" } ?? "") + heldOutPositive.map { " --held-out-positive \($0)" }.joined()
+            + (bag > 1 ? " --bag \(bag)" : "")
         switch target {
         case .falsePositiveRate(let f): return "--target-fpr \(f) --seed \(seed)\(a)"
         case .truePositiveRate(let t): return "--target-tpr \(t) --seed \(seed)\(a)"
@@ -102,7 +113,8 @@ struct DetectorTargetOptions: ParsableArguments {
     /// devices within the tolerance of the positive label's gesture.
     /// With `--loops N`, also each positive drawn with 1…N loops (``LoopedCircles``), and
     /// their own transformed copies.
-    func augmentedCopies(_ data: Dataset, kind: DetectorKind, label: String) -> Dataset {
+    func augmentedCopies(_ data: Dataset, kind: DetectorKind, label: String, seed: UInt64? = nil) -> Dataset {
+        let seed = seed ?? self.seed
         let looped = loops > 1 ? LoopedCircles.copies(of: data.samples, label: label, maxLoops: loops, seed: seed) : []
         let all = Dataset(data.samples + looped)
         let copies = augment > 0 ? StrokeAugmentation.copies(of: all, copies: augment, tolerance: .of(kind, label: label), seed: seed) : []

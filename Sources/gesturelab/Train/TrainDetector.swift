@@ -73,25 +73,44 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
 
     func run() throws {
         try checkOutputPaths()
-        let data = try openWorld.extended(try datasetOptions.load(dataset, console: output.console), positive: positiveLabel, seed: target.seed,
-                                          loading: { try datasetOptions.load($0, console: output.console) })
-        // The requested detector first (a tie keeps it), then any other --choose-detector tries,
-        // each on the recorded samples and their copies, in each preparation to choose among.
-        // With --every-device, the recorded samples after each device shift, measured as each variant.
-        var variants: [DetectorMeasurements] = [], shifted: [[DetectorMeasurements]] = []
-        let shifts = target.choosingShifts(detector, label: positiveLabel)
-        for kind in [detector] + which.otherDetectors {
-            let (recorded, copies) = target.measurements(kind, of: data, label: positiveLabel)
-            let vs = (copies.map { recorded.appending($0) } ?? recorded).settingsVariants(choosing: target.chooseSettings)
-            variants += vs
-            shifted += recorded.shifted(by: shifts, seed: target.seed, as: vs)
+        let loaded = try datasetOptions.load(dataset, console: output.console)
+        // One draw of the training data: the loaded samples with the generated negatives,
+        // copies and device shifts of `seed`, measured by each detector in each preparation.
+        // The requested detector first (a tie keeps it), then any other --choose-detector tries.
+        func draw(seed: UInt64) throws -> (data: Dataset, variants: [DetectorMeasurements], shifted: [[DetectorMeasurements]]) {
+            let data = try openWorld.extended(loaded, positive: positiveLabel, seed: seed,
+                                              loading: { try datasetOptions.load($0, console: output.console) })
+            var variants: [DetectorMeasurements] = [], shifted: [[DetectorMeasurements]] = []
+            let shifts = target.choosingShifts(detector, label: positiveLabel)
+            for kind in [detector] + which.otherDetectors {
+                let (recorded, copies) = target.measurements(kind, of: data, label: positiveLabel, seed: seed)
+                let vs = (copies.map { recorded.appending($0) } ?? recorded).settingsVariants(choosing: target.chooseSettings)
+                variants += vs
+                shifted += recorded.shifted(by: shifts, seed: seed, as: vs)
+            }
+            return (data, variants, shifted)
         }
+        let (data, variants, shifted) = try draw(seed: target.seed)
         let heldOut = try target.heldOut(label: positiveLabel) { try datasetOptions.load($0, filtered: false, console: output.console) }
             .map { DetectorTrainer.HeldOutDataset($0.dataset, positives: $0.positives, like: variants) }
-        let result: DetectorTrainer.Result
+        var result: DetectorTrainer.Result
         do {
             result = try DetectorTrainer.train(variants, positive: positiveLabel, target: target.target, seed: target.seed,
                                                shifted: shifted, heldOut: heldOut)
+            // --bag K: the other draws trained like the first, and the median of the boxes.
+            var members = [result.thresholds]
+            for seed in target.bagSeeds.dropFirst() {
+                let d = try draw(seed: seed)
+                members.append(try DetectorTrainer.trainLike(result.thresholds, d.variants, positive: positiveLabel,
+                                                             target: target.target, seed: seed, shifted: d.shifted,
+                                                             heldOut: heldOut).thresholds)
+            }
+            if members.count > 1 {
+                result.thresholds = DetectorTrainer.median(members)
+                result.training = BinaryCounts()
+                let m = variants.first { $0.kind == result.thresholds.kind && $0.settings == result.thresholds.settings } ?? variants[0]
+                for i in 0..<m.count { result.training.record(isPositive: m.labels[i] == positiveLabel, accepted: m.accepts(result.thresholds, at: i)) }
+            }
         } catch let e as DetectorTrainingError {
             // No positives / no negatives: say which dataset they were looked for in.
             if case .badThresholds = e { throw e }
@@ -111,7 +130,7 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
             gesturelab train detector \(detector.rawValue) --dataset \(dataset) --positive \(positiveLabel) \
             \(target.commandLine)\(openWorld.commandLine)\(which.chooseDetector ? " --choose-detector" : "")\(excluded);\(result.thresholds.kind == detector ? "" : " the \(result.thresholds.kind.rawValue) detector did better on the inner folds;") \(data.count) samples\(target.augment > 0 ? " and \(target.augment) transformed copies of each" : "") \
             (\(result.training.positives) positives, \(result.training.negatives) negatives) from \(data.subjects.count) subjects; margin \(result.chosen.margin), \
-            strictness \(result.chosen.strictness); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
+            strictness \(result.chosen.strictness)\(target.bag > 1 ? "; the median box of \(target.bag) draws (seeds \(target.bagSeeds.map(String.init).joined(separator: ", "))), the figures that follow the first draw's" : ""); inner leave-one-subject-out TPR \(DetectorCLI.percent(v.truePositiveRate)), \
             FPR \(DetectorCLI.percent(v.falsePositiveRate))\(worstNote)\(familyNote)\(heldOutNote)
             """
         let problems = Self.estimateProblems(v, subjects: data.subjects.count, label: positiveLabel)
