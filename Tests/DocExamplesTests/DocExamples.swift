@@ -135,8 +135,18 @@ private func docExample15() async throws {
     }
 }
 
+/// Sources/GestureDetectors/Common/FeatureBox.swift:100
+private func docExample16(x: [[Double]]) async throws {
+    do {
+        let a = FeatureBox(["x": FeatureInterval(lower: 0, upper: 1)])
+        let b = FeatureBox(["x": FeatureInterval(lower: 0.2, upper: 3)])
+        let c = FeatureBox(["x": FeatureInterval(lower: 0.1, upper: 2)])
+        let middle = FeatureBox.median([a, b, c])   // x from 0.1 to 2
+    }
+}
+
 /// Sources/GestureDetectors/Common/ShapeDetector.swift:12
-private func docExample16(settings: MatcherSettings) async throws {
+private func docExample17(settings: MatcherSettings) async throws {
     do {
         enum Lasso: ShapeDetector {
             static let id = "lasso"
@@ -152,21 +162,21 @@ private func docExample16(settings: MatcherSettings) async throws {
 }
 
 /// Sources/GestureDetectors/Common/ShapeSettings.swift:7
-private func docExample17() async throws {
+private func docExample18() async throws {
     do {
         let s = ShapeSettings(resampleCount: 64)
     }
 }
 
 /// Sources/GestureDetectors/General/GeneralShapeDetector.swift:35
-private func docExample18(stroke: Stroke) async throws {
+private func docExample19(stroke: Stroke) async throws {
     do {
         let v = GeneralShapeDetector.featureVector(stroke)   // 20 values, or nil
     }
 }
 
 /// Sources/GestureDetectors/Registry/AnyDetectorThresholds.swift:9
-private func docExample19(checkmark: any SampleRecognizer) async throws {
+private func docExample20(checkmark: any SampleRecognizer) async throws {
     do {
         let any = AnyDetectorThresholds(CheckmarkThresholds.checkPlease)
         any.kind.rawValue                          // "checkmark"
@@ -175,14 +185,14 @@ private func docExample19(checkmark: any SampleRecognizer) async throws {
 }
 
 /// Sources/GestureDetectors/Swipe/SwipeDetector.swift:11
-private func docExample20(stroke: Stroke) async throws {
+private func docExample21(stroke: Stroke) async throws {
     do {
         SwipeDetector().direction(of: stroke)   // .right, .left, .up, .down or nil
     }
 }
 
 /// Sources/GestureEngine/Arena/GestureArena.swift:6
-private func docExample21(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
+private func docExample22(event: TouchEvent, events: [TouchSessionEvent], settings: MatcherSettings) async throws {
     do {
         let single = TapRecognizer(name: "single")
         var s = TapRecognizer.Settings(); s.tapsRequired = 2
@@ -231,7 +241,7 @@ final class ModelGestureSession {
 }
 
 /// Sources/GestureEngine/Recognizers/Detectors/ShapeStrokeDetector.swift:8
-private func docExample23() async throws {
+private func docExample24() async throws {
     do {
         let check = StrokeRecognizer(name: "check", detector: ShapeStrokeDetector(thresholds: CheckmarkThresholds.checkPlease))
         let circle = StrokeRecognizer(name: "circle", detector: ShapeStrokeDetector(thresholds: CircleThresholds.sadun))
@@ -239,7 +249,7 @@ private func docExample23() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/Detectors/TemplateStrokeDetector.swift:64
-private func docExample24(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample25(library: TemplateLibrary, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let symbols = StrokeRecognizer(name: "symbols", detector: TemplateStrokeDetector(
             matcher: ProtractorMatcher(library: library, settings: .default), acceptance: .minimumScore(0.85)))
@@ -247,7 +257,7 @@ private func docExample24(library: TemplateLibrary, matcher: any SampleRecognize
 }
 
 /// Sources/GestureEngine/Recognizers/StrokeDetecting.swift:18
-private func docExample25() async throws {
+private func docExample26() async throws {
     do {
         struct LongLine: StrokeDetecting {
             var points: [Point] = []
@@ -262,7 +272,7 @@ private func docExample25() async throws {
 }
 
 /// Sources/GestureEngine/Recognizers/TwoTouchContinuousTracking.swift:9
-private func docExample26(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
+private func docExample27(event: TouchEvent, tracking: inout TwoTouchContinuousTracking, current: Double) async throws {
     do {
         guard let (a, b) = tracking.positions(in: event) else { return }
         // … measure `current` from a and b …
@@ -271,7 +281,7 @@ private func docExample26(event: TouchEvent, tracking: inout TwoTouchContinuousT
 }
 
 /// Sources/GestureEngine/Replay/CompoundTransform.swift:14
-private func docExample27(result: SessionReplayer.Result) async throws {
+private func docExample28(result: SessionReplayer.Result) async throws {
     do {
         var t = CompoundTransform()
         for a in result.activations { t.apply(a) }
@@ -280,7 +290,7 @@ private func docExample27(result: SessionReplayer.Result) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionReplayer.swift:7
-private func docExample28(config: RecognizerConfiguration) async throws {
+private func docExample29(config: RecognizerConfiguration) async throws {
     do {
         let events = try TouchSessionReader.read("session.jsonl")
         let result = try SessionReplayer.replay(events, through: config.makeArena(), file: "session.jsonl")
@@ -289,14 +299,14 @@ private func docExample28(config: RecognizerConfiguration) async throws {
 }
 
 /// Sources/GestureEngine/Replay/SessionSVG.swift:9
-private func docExample29(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
+private func docExample30(events: [TouchSessionEvent], result: SessionReplayer.Result) async throws {
     do {
         let svg = SessionSVG.render(events, activations: result.activations)
     }
 }
 
 /// Sources/GestureEngine/Synthetic/SyntheticSessionGenerator.swift:8
-private func docExample30() async throws {
+private func docExample31() async throws {
     do {
         var gen = SyntheticSessionGenerator(seed: 7)
         let (events, labels) = gen.session(duration: 600, mix: SyntheticGesture.standardMix)
@@ -304,7 +314,7 @@ private func docExample30() async throws {
 }
 
 /// Sources/GestureEngine/Touch/TouchTracker.swift:7
-private func docExample31(sessionLine: TouchSessionEvent) async throws {
+private func docExample32(sessionLine: TouchSessionEvent) async throws {
     do {
         var tracker = TouchTracker()
         let event = try tracker.event(for: sessionLine)
@@ -312,7 +322,7 @@ private func docExample31(sessionLine: TouchSessionEvent) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:8
-private func docExample32(x: [[Double]], y: [Bool]) async throws {
+private func docExample33(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenPoints(.zero, Point(x: 0, y: 1))    // 90 (straight down)
         Angles.angleBetweenPoints(.zero, Point(x: -1, y: -1))  // −135
@@ -320,14 +330,14 @@ private func docExample32(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Angles.swift:38
-private func docExample33(x: [[Double]], y: [Bool]) async throws {
+private func docExample34(x: [[Double]], y: [Bool]) async throws {
     do {
         Angles.angleBetweenLines(.zero, Point(x: 1, y: 0), .zero, Point(x: 0, y: 1))  // 90
     }
 }
 
 /// Sources/GestureGeometry/Point.swift:4
-private func docExample34(x: [[Double]], y: [Bool]) async throws {
+private func docExample35(x: [[Double]], y: [Bool]) async throws {
     do {
         let p = Point(x: 77, y: 199, t: 0.0)
         p.distance(to: Point(x: 80, y: 203))   // 5
@@ -335,14 +345,14 @@ private func docExample34(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureGeometry/Resampling.swift:53
-private func docExample35(stroke: Stroke) async throws {
+private func docExample36(stroke: Stroke) async throws {
     do {
         stroke.resampled(count: 64)   // $1's N = 64
     }
 }
 
 /// Sources/GestureGeometry/SeededGenerator.swift:4
-private func docExample36() async throws {
+private func docExample37() async throws {
     do {
         var rng = SeededGenerator(seed: 42)
         let i = Int.random(in: 0..<10, using: &rng)
@@ -350,28 +360,28 @@ private func docExample36() async throws {
 }
 
 /// Sources/GestureGeometry/ShapeDescriptor.swift:12
-private func docExample37(gesture: Gesture) async throws {
+private func docExample38(gesture: Gesture) async throws {
     do {
         ShapeDescriptor(gesture)?.values   // ShapeDescriptor.names.count finite numbers
     }
 }
 
 /// Sources/GestureGeometry/Smoothing.swift:7
-private func docExample38(stroke: Stroke) async throws {
+private func docExample39(stroke: Stroke) async throws {
     do {
         stroke.smoothed(granularity: 4)   // the recipe's value
     }
 }
 
 /// Sources/GestureMatching/Library/Template.swift:8
-private func docExample39(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
+private func docExample40(gesture: Gesture, points: [Point], x: [[Double]], y: [Bool]) async throws {
     do {
         let t = Template(name: "check", gesture: Gesture(points: [Point(x: 0, y: 0), Point(x: 5, y: 9)]))
     }
 }
 
 /// Sources/GestureMatching/Matchers/TemplateMatcher.swift:9
-private func docExample40(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
+private func docExample41(library: TemplateLibrary, candidate: Gesture, settings: MatcherSettings) async throws {
     do {
         let matcher = ProtractorMatcher(library: library, settings: .default)
         let best = matcher.recognize(candidate, limit: 1).first   // name, distance, score
@@ -379,7 +389,7 @@ private func docExample40(library: TemplateLibrary, candidate: Gesture, settings
 }
 
 /// Sources/GestureMatching/Model/AnyTemplateMatcher.swift:5
-private func docExample41(library: TemplateLibrary, gesture: Gesture) async throws {
+private func docExample42(library: TemplateLibrary, gesture: Gesture) async throws {
     do {
         let m = MatcherSettings.pPlus(.default).matcher(library: library)
         m.recognize(gesture, limit: 1).first?.name
@@ -387,7 +397,7 @@ private func docExample41(library: TemplateLibrary, gesture: Gesture) async thro
 }
 
 /// Sources/GestureMatching/Model/MatcherSettings.swift:76
-private func docExample42(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
+private func docExample43(library: TemplateLibrary, lib: TemplateLibrary, m: DetectorMeasurements, settings: MatcherSettings) async throws {
     do {
         func run<M: TemplateMatcher>(_ m: M.Type) -> Int { M(library: lib, settings: settings.typed(for: m)).names.count }
         run(settings.matcherType)
@@ -395,7 +405,7 @@ private func docExample42(library: TemplateLibrary, lib: TemplateLibrary, m: Det
 }
 
 /// Sources/GestureMatching/Model/ModelRecognizer.swift:56
-private func docExample43(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
+private func docExample44(library: TemplateLibrary, gesture: Gesture, matcher: any SampleRecognizer) async throws {
     do {
         let recognizer = try ModelRecognizer(library: library, matcher: .pPlus(.default), rejection: .none)
         recognizer.recognize(gesture).label
@@ -403,7 +413,7 @@ private func docExample43(library: TemplateLibrary, gesture: Gesture, matcher: a
 }
 
 /// Sources/GestureMatching/Rejection/GradientBoostedTrees.swift:41
-private func docExample44(x: [[Double]], y: [Bool], row: [Double]) async throws {
+private func docExample45(x: [[Double]], y: [Bool], row: [Double]) async throws {
     do {
         let model = GradientBoostedTrees.train(rows: x, labels: y)
         model.probability(row)   // 0…1
@@ -411,7 +421,7 @@ private func docExample44(x: [[Double]], y: [Bool], row: [Double]) async throws 
 }
 
 /// Sources/GestureRecorder/DetectorRecognizer.swift:10
-private func docExample45(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
+private func docExample46(gesture: Gesture, checkmark: any SampleRecognizer) async throws {
     do {
         let check = DetectorRecognizer(thresholds: AnyDetectorThresholds(CheckmarkThresholds.checkPlease), source: "preset checkPlease")
         check.recognize(gesture)   // [RecognitionResult(name: "checkmark detector", recognized: true, …)]
@@ -419,7 +429,7 @@ private func docExample45(gesture: Gesture, checkmark: any SampleRecognizer) asy
 }
 
 /// Sources/GestureRecorder/MatcherRecognizer.swift:7
-private func docExample46(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
+private func docExample47(library: TemplateLibrary, gesture: Gesture, url: URL, circle: any SampleRecognizer) async throws {
     do {
         let lib = try TemplateLibrary.decode(Data(contentsOf: url))
         let m = MatcherRecognizer(library: lib, algorithm: .protractor, source: url.path)
@@ -428,7 +438,7 @@ private func docExample46(library: TemplateLibrary, gesture: Gesture, url: URL, 
 }
 
 /// Sources/GestureRecorder/ModelSampleRecognizer.swift:8
-private func docExample47(gesture: Gesture) async throws {
+private func docExample48(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))   // GestureTraining
         let hook = ModelSampleRecognizer(model.recognizer, source: "model")
@@ -437,7 +447,7 @@ private func docExample47(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureRecorder/RecorderServer.swift:10
-private func docExample48(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
+private func docExample49(dir: URL, store: SampleStore, checkmark: any SampleRecognizer, circle: any SampleRecognizer, matcher: any SampleRecognizer, settings: MatcherSettings) async throws {
     do {
         let server = RecorderServer(store: try SampleStore(root: dir), settings: .default,
                                     recognizers: [checkmark, circle, matcher], trainer: nil)
@@ -446,7 +456,7 @@ private func docExample48(dir: URL, store: SampleStore, checkmark: any SampleRec
 }
 
 /// Sources/GestureRecorder/StoreModel.swift:12
-private func docExample49(store: SampleStore) async throws {
+private func docExample50(store: SampleStore) async throws {
     do {
         let model = try GestureModel.load(StoreModel.folder(of: store))
         let hooks = StoreModel.recognizers(model, source: ".model", fallback: [])
@@ -454,14 +464,14 @@ private func docExample49(store: SampleStore) async throws {
 }
 
 /// Sources/GestureRecorder/TrainingRunner.swift:58
-private func docExample50() async throws {
+private func docExample51() async throws {
     do {
         let sum = try await TrainingThread.run { (1...1_000).reduce(0, +) }   // computed off the server's threads
     }
 }
 
-/// Sources/GestureTraining/Detectors/DetectorEvaluator.swift:5
-private func docExample51(data: Dataset, circle: any SampleRecognizer) async throws {
+/// Sources/GestureTraining/Detectors/DetectorEvaluator.swift:6
+private func docExample52(data: Dataset, circle: any SampleRecognizer) async throws {
     do {
         let m = DetectorMeasurements.measure(.circle, dataset: data)
         let e = try DetectorEvaluator.evaluate(m, positive: "circle", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
@@ -469,8 +479,8 @@ private func docExample51(data: Dataset, circle: any SampleRecognizer) async thr
     }
 }
 
-/// Sources/GestureTraining/Detectors/DetectorTrainer.swift:5
-private func docExample52(data: Dataset) async throws {
+/// Sources/GestureTraining/Detectors/DetectorTrainer.swift:6
+private func docExample53(data: Dataset) async throws {
     do {
         let m = DetectorMeasurements.measure(.checkmark, dataset: data)
         let result = try DetectorTrainer.train(m, positive: "check", target: .falsePositiveRate(0.01), seed: 1)
@@ -478,7 +488,7 @@ private func docExample52(data: Dataset) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/DeviceShiftEvaluation.swift:12
-private func docExample53(data: Dataset, m: DetectorMeasurements) async throws {
+private func docExample54(data: Dataset, m: DetectorMeasurements) async throws {
     do {
         let e = try DetectorEvaluator.evaluate(m, positive: "check", thresholds: .train(.falsePositiveRate(0.01), seed: 1),
                                                protocol: .leaveOneSubjectOut, includeDetails: true)
@@ -487,14 +497,14 @@ private func docExample53(data: Dataset, m: DetectorMeasurements) async throws {
 }
 
 /// Sources/GestureTraining/Detectors/LoopedCircles.swift:17
-private func docExample54() async throws {
+private func docExample55() async throws {
     do {
         let test = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 100, seed: 99)
     }
 }
 
 /// Sources/GestureTraining/GestureTraining.docc/GettingStarted.md:10
-private func docExample55(x: [[Double]], y: [Bool]) async throws {
+private func docExample56(x: [[Double]], y: [Bool]) async throws {
     do {
 
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
@@ -505,7 +515,7 @@ private func docExample55(x: [[Double]], y: [Bool]) async throws {
 }
 
 /// Sources/GestureTraining/Matching/TemplateVariants.swift:6
-private func docExample56(gesture: Gesture) async throws {
+private func docExample57(gesture: Gesture) async throws {
     do {
         let v = TemplateVariants(rotationsDegrees: [-10, 10])
         v.variants(of: gesture)   // the gesture, then 2 rotated copies
@@ -513,7 +523,7 @@ private func docExample56(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Metrics/ThresholdSweep.swift:56
-private func docExample57() async throws {
+private func docExample58() async throws {
     do {
         let sweep = ThresholdSweep(positives: [0.9, 0.8], negatives: [0.1, 0.85],
                                    orientation: .higherIsPositive)
@@ -522,14 +532,14 @@ private func docExample57() async throws {
 }
 
 /// Sources/GestureTraining/Metrics/WilsonInterval.swift:6
-private func docExample58() async throws {
+private func docExample59() async throws {
     do {
         WilsonInterval(successes: 0, trials: 100).upper   // 0.037
     }
 }
 
 /// Sources/GestureTraining/Model/GestureModel.swift:20
-private func docExample59(gesture: Gesture) async throws {
+private func docExample60(gesture: Gesture) async throws {
     do {
         let model = try GestureModel.load(URL(fileURLWithPath: "model"))
         let result = model.recognizer.recognize(gesture)   // result.label, result.verdict
@@ -537,7 +547,7 @@ private func docExample59(gesture: Gesture) async throws {
 }
 
 /// Sources/GestureTraining/Shipped/ShippedTemplates.swift:18
-private func docExample60(circle: any SampleRecognizer) async throws {
+private func docExample61(circle: any SampleRecognizer) async throws {
     do {
         if let shipped = try ShippedTemplates.thresholds(for: .circle) {
             print(shipped.value.kind, "from", shipped.origin)   // "circle from templates/circle.json, shipped with GestureLab"
@@ -546,7 +556,7 @@ private func docExample60(circle: any SampleRecognizer) async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/EverydayStrokes.swift:24
-private func docExample61() async throws {
+private func docExample62() async throws {
     do {
         let negatives = EverydayStrokes.vocabulary(countPerFamily: 50, seed: 7)
         let zigzags = EverydayStrokes.samples(of: .zigzag, count: 200, seed: 11)
@@ -554,7 +564,7 @@ private func docExample61() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/RandomScribble.swift:13
-private func docExample62() async throws {
+private func docExample63() async throws {
     do {
         var rng = SeededGenerator(seed: 1)
         let negatives = RandomScribble().samples(count: 100, using: &rng)
@@ -562,7 +572,7 @@ private func docExample62() async throws {
 }
 
 /// Sources/GestureTraining/Synthetic/StochasticResampling.swift:15
-private func docExample63(sample: Sample) async throws {
+private func docExample64(sample: Sample) async throws {
     do {
         var rng = SeededGenerator(seed: 7)
         let variants = StochasticResampling().variants(of: sample, count: 20, using: &rng)

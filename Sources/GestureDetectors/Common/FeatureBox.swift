@@ -101,7 +101,7 @@ public struct FeatureBox: Hashable, Codable, Sendable {
     /// let a = FeatureBox(["x": FeatureInterval(lower: 0, upper: 1)])
     /// let b = FeatureBox(["x": FeatureInterval(lower: 0.2, upper: 3)])
     /// let c = FeatureBox(["x": FeatureInterval(lower: 0.1, upper: 2)])
-    /// FeatureBox.median([a, b, c]).intervals["x"]   // lower 0.1, upper 2
+    /// let middle = FeatureBox.median([a, b, c])   // x from 0.1 to 2
     /// ```
     /// Edge cases: no boxes gives an empty box (accepts everything); one box is returned as is.
     public static func median(_ boxes: [FeatureBox]) -> FeatureBox {
