@@ -136,6 +136,12 @@ struct StrokeStructureTests {
         let p = try #require(StrokePreparation.prepared(circle, count: 64, granularity: 4))
         #expect(StrokeStructure.withoutHooks(p, window: 3, degrees: 45) == p)
         #expect(StrokeStructure.withoutHooks(Array(p.prefix(5)), window: 3, degrees: 45) == Array(p.prefix(5)))
+        // Degenerate strokes come back as they are (a zero-length stroke once crashed here).
+        let still = [Point](repeating: Point(x: 3, y: 4), count: 32)
+        #expect(StrokeStructure.withoutHooks(still, window: 3, degrees: 45) == still)
+        let twoPlaces = (0..<32).map { Point(x: $0 < 16 ? 0 : 1e-300, y: 0) }
+        #expect(StrokeStructure.withoutHooks(twoPlaces, window: 3, degrees: 45).count == 32)
+        #expect(CircleDetector.shape(Stroke(still), settings: kept) == nil)
     }
 
     /// Files written before hooks were dropped read as measuring the whole stroke; the

@@ -72,6 +72,8 @@ package enum StrokeStructure {
         let p = Stroke(points).resampled(count: points.count * 4).points
         guard p.count == points.count * 4 else { return points }
         let turns = Stroke(p).turningAngles   // turns[i] is the turn at vertex i + 1
+        // A stroke of zero length resamples to copies of one point, which turn nowhere.
+        guard !turns.isEmpty else { return points }
         let w = Swift.max(1, Swift.min(window, turns.count))
         var sums: [Double] = []               // sums[i]: |turn| over vertices i + 1 ... i + w
         for i in 0...(turns.count - w) {
