@@ -309,6 +309,12 @@ struct DetectorCommandTests {
         #expect(e.status == 0, "\(e.stderr)")
         let fixed = try CLIRunner.run(["eval", "detector", "circle", "--dataset", data, "--positive", "circle", "--bag", "2"])
         #expect(fixed.status != 0 && fixed.stderr.contains("--bag"), "\(fixed.stderr)")
+        // --loops trains on looped copies with or without --augment, in eval as in train; fixed thresholds refuse it.
+        let looped = try CLIRunner.run(["eval", "detector", "circle", "--dataset", data, "--positive", "circle", "--thresholds", "train",
+                                        "--loops", "3", "--format", "json"])
+        #expect(looped.status == 0, "\(looped.stderr)")
+        let loopsFixed = try CLIRunner.run(["eval", "detector", "circle", "--dataset", data, "--positive", "circle", "--loops", "3"])
+        #expect(loopsFixed.status != 0 && loopsFixed.stderr.contains("--loops"), "\(loopsFixed.stderr)")
         let tooMany = try train("circle", dataset: data, out: dir.path("x.json"), extra: ["--bag", "10"])
         #expect(tooMany.status != 0 && tooMany.stderr.contains("--bag must be between 1 and 9"), "\(tooMany.stderr)")
     }

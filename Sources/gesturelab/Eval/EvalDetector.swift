@@ -45,8 +45,8 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         if model != nil && thresholds != "default" { throw ValidationError("give --model or --thresholds, not both") }
         if thresholds.lowercased() != "train"
             && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0 || target.chooseSettings
-                || target.everyDevice || which.chooseDetector || target.heldOutDataset != nil || target.bag > 1) {
-            throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--every-device/--choose-detector/--held-out-dataset/--bag apply only with --thresholds train")
+                || target.loops > 0 || target.everyDevice || which.chooseDetector || target.heldOutDataset != nil || target.bag > 1) {
+            throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--loops/--every-device/--choose-detector/--held-out-dataset/--bag apply only with --thresholds train")
         }
     }
 
@@ -95,7 +95,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         var e: DetectorEvaluation
         do {
             // Augmented copies train only; every fold is tested on the recorded samples.
-            let extra = target.augment > 0
+            let extra = target.augment > 0 || target.loops > 1
                 ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector, label: positiveLabel)) : nil
             var others = which.otherDetectors.map { target.measurements($0, of: data, label: positiveLabel) }
             // Thresholds of another detector that stand for this one (a check-mark file
@@ -109,7 +109,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
                                                loading: { try datasetOptions.load($0, console: output.console) })
                 return DetectorEvaluator.BagMember(
                     measured: DetectorMeasurements.measure(detector, dataset: d),
-                    extra: target.augment > 0
+                    extra: target.augment > 0 || target.loops > 1
                         ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(d, kind: detector, label: positiveLabel, seed: seed)) : nil,
                     otherDetectors: which.otherDetectors.map {
                         let o = target.measurements($0, of: d, label: positiveLabel, seed: seed)
