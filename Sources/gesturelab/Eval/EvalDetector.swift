@@ -95,8 +95,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         var e: DetectorEvaluation
         do {
             // Augmented copies train only; every fold is tested on the recorded samples.
-            let extra = target.augment > 0 || target.loops > 1
-                ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(data, kind: detector, label: positiveLabel)) : nil
+            let extra = target.copies(detector, of: data, label: positiveLabel)
             var others = which.otherDetectors.map { target.measurements($0, of: data, label: positiveLabel) }
             // Thresholds of another detector that stand for this one (a check-mark file
             // trained with --choose-detector) decide by their own measures.
@@ -109,8 +108,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
                                                loading: { try datasetOptions.load($0, console: output.console) })
                 return DetectorEvaluator.BagMember(
                     measured: DetectorMeasurements.measure(detector, dataset: d),
-                    extra: target.augment > 0 || target.loops > 1
-                        ? DetectorMeasurements.measure(detector, dataset: target.augmentedCopies(d, kind: detector, label: positiveLabel, seed: seed)) : nil,
+                    extra: target.copies(detector, of: d, label: positiveLabel, seed: seed),
                     otherDetectors: which.otherDetectors.map {
                         let o = target.measurements($0, of: d, label: positiveLabel, seed: seed)
                         return (measured: o.recorded, extra: o.copies)

@@ -74,8 +74,13 @@ struct DetectorTargetOptions: ParsableArguments {
     /// subject, so inner folds hold each person's copies out with them.
     /// `seed` (default `--seed`) draws the copies: another seed is another draw, for bagging.
     func measurements(_ kind: DetectorKind, of data: Dataset, label: String, seed: UInt64? = nil) -> (recorded: DetectorMeasurements, copies: DetectorMeasurements?) {
-        (DetectorMeasurements.measure(kind, dataset: data),
-         augment > 0 || loops > 1 ? DetectorMeasurements.measure(kind, dataset: augmentedCopies(data, kind: kind, label: label, seed: seed)) : nil)
+        (DetectorMeasurements.measure(kind, dataset: data), copies(kind, of: data, label: label, seed: seed))
+    }
+
+    /// `kind`'s measurements of the copies of `data` that `--augment` and `--loops` make
+    /// (``augmentedCopies(_:kind:label:seed:)``), `nil` when they make none.
+    func copies(_ kind: DetectorKind, of data: Dataset, label: String, seed: UInt64? = nil) -> DetectorMeasurements? {
+        augment > 0 || loops > 1 ? DetectorMeasurements.measure(kind, dataset: augmentedCopies(data, kind: kind, label: label, seed: seed)) : nil
     }
 
     /// The seeds of the draws `--bag K` trains on: `--seed`, `--seed` + 1, …
