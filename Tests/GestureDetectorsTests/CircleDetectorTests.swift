@@ -52,6 +52,39 @@ let handCircleBox = CircleThresholds(rule: .trained(settings: CircleDetector.def
     #expect(square.cornerCount >= 3)
 }
 
+/// An evenly drawn oval, turned any way, is as round as a circle once stretched along its
+/// minor axis; its elongation says how oval it is. A spiral stays uneven.
+@Test(arguments: [0.0, 0.5, 1.2])
+func ellipseMeasuresReadAnOvalAsRound(turn: Double) throws {
+    let n = 96
+    let oval = Stroke((0...n).map { i in
+        let a = 2 * Double.pi * Double(i) / Double(n)
+        let x = 120 * cos(a), y = 60 * sin(a)
+        return Point(x: 300 + x * cos(turn) - y * sin(turn), y: 300 + x * sin(turn) + y * cos(turn))
+    })
+    let s = try #require(CircleDetector.shape(oval))
+    #expect(abs(s.elongation - 0.5) < 0.03)
+    #expect(s.ellipseDeviation < 0.03 && s.ellipseMinRadius > 0.93 && s.ellipseMaxRadius < 1.07)
+    #expect(s.radiusDeviation > 0.15)   // as drawn, the oval is far from round
+    let c = try #require(CircleDetector.shape(Fixtures.circle()))
+    #expect(c.elongation > 0.95 && c.ellipseDeviation < 0.02)
+    let spiral = Stroke((0...n).map { i in
+        let u = Double(i) / Double(n), a = 2 * Double.pi * 1.5 * u, r = 100 - 60 * u
+        return Point(x: 300 + r * cos(a), y: 300 + r * sin(a))
+    })
+    let sp = try #require(CircleDetector.shape(spiral))
+    #expect(sp.ellipseMinRadius < 0.75)
+}
+
+/// A straight or nearly straight stroke has finite ellipse measures far from a circle's.
+@Test func ellipseMeasuresOfALineAreFinite() throws {
+    for line in [Fixtures.polyline([(0, 0), (200, 0)]), Fixtures.polyline([(0, 0), (100, 1), (200, 0)])] {
+        let s = try #require(CircleDetector.shape(line))
+        #expect(s.elongation < 0.05)
+        #expect(s.ellipseDeviation.isFinite && s.ellipseDeviation > 0.3)
+    }
+}
+
 @Test func trainedBoxTellsACircleFromASquareAndAnArc() {
     let d = CircleDetector(thresholds: handCircleBox)
     #expect(d.detects(Fixtures.circle()))

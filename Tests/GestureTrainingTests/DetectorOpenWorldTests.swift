@@ -90,6 +90,25 @@ struct DetectorOpenWorldTests {
         #expect((box.intervals["y"]?.upper ?? 0) > 4)
     }
 
+    /// An untrained feature (a measure kept only for older boxes) gets no bound, even when
+    /// it alone would separate the rows; the greedy tightens the others instead.
+    @Test func untrainedFeaturesAreLeftUnbounded() throws {
+        var trainer = BoxTrainer()
+        trainer.untrainedFeatures = ["old"]
+        let vectors: [[Double]?] = (0..<50).map { [Double($0 % 5), Double($0 % 7)] } + (0..<50).map { [9, 6.5 + Double($0 % 2)] }
+        let isPositive = Array(repeating: true, count: 50) + Array(repeating: false, count: 50)
+        let box = trainer.fit(vectors: vectors, isPositive: isPositive, names: ["old", "y"], margin: 0.1, fprGoal: 0, tprFloor: 0.5)
+        #expect(box.intervals["old"] == nil)
+        #expect(box.intervals["y"] != nil)
+        // The circle's radius measures taken as drawn are such measures.
+        #expect(CircleDetector.untrainedFeatureNames == ["radiusDeviation", "minRadiusRatio", "maxRadiusRatio"])
+        let trained = try DetectorTrainer.train(DetectorTrainingTests.circleFeatures, positive: "circle",
+                                                target: .falsePositiveRate(0.01), seed: 1)
+        let circleBox = try #require(trained.thresholds.typed(CircleDetector.self)?.trainedBox?.box)
+        #expect(CircleDetector.untrainedFeatureNames.allSatisfy { circleBox.intervals[$0] == nil })
+        #expect(circleBox.intervals["ellipseDeviation"] != nil && circleBox.intervals["elongation"] != nil)
+    }
+
     @Test func loopedCopiesKeepSubjectAndLabelAndAddLoops() throws {
         let n = 64
         let ring = (0...n).map { i -> Point in

@@ -34,12 +34,25 @@ extension CircleDetector {
     }
 
     /// Measures of roundness on equally spaced points, around the centroid.
+    ///
+    /// Roundness is measured twice. ``radiusDeviation``, ``minRadiusRatio`` and
+    /// ``maxRadiusRatio`` take the distance to the centroid as drawn, so an oval reads as
+    /// uneven however evenly it was drawn; boxes trained before the ellipse measures existed
+    /// bound them, and they are still read, but training no longer bounds them
+    /// (``legacyNames``). ``ellipseDeviation``, ``ellipseMinRadius`` and
+    /// ``ellipseMaxRadius`` take it after the stroke is stretched along its minor axis until
+    /// its two principal axes are equally long, so a clean oval reads as round as a clean
+    /// circle, and whether an oval is a circle is decided by one trained bound,
+    /// ``elongation`` (and the bounding-box ``aspectRatio``).
     public struct Shape: ShapeMeasures {
-        /// Standard deviation of the distance to the centroid over its mean.
+        /// Standard deviation of the distance to the centroid over its mean (not bounded by
+        /// training any more: see ``ellipseDeviation``).
         public var radiusDeviation: Double
-        /// Smallest distance to the centroid over the mean distance.
+        /// Smallest distance to the centroid over the mean distance (not bounded by
+        /// training any more: see ``ellipseMinRadius``).
         public var minRadiusRatio: Double
-        /// Largest distance to the centroid over the mean distance.
+        /// Largest distance to the centroid over the mean distance (not bounded by
+        /// training any more: see ``ellipseMaxRadius``).
         public var maxRadiusRatio: Double
         /// Distance first → last point over the mean radius.
         public var closure: Double
@@ -76,12 +89,31 @@ extension CircleDetector {
         /// Largest distance between two loops' centres over their mean radius: 0 for one
         /// loop or loops drawn in place; large for a coil that advances along a line.
         public var loopDrift: Double = 0
+        /// Minor over major principal axis (the square root of the ratio of the points'
+        /// covariance eigenvalues): 1 for a circle, 0.5 for an oval twice as long as wide,
+        /// whichever way it is turned; 0 for a straight line.
+        public var elongation: Double = 1
+        /// ``radiusDeviation`` measured after the stroke is stretched along its minor axis to
+        /// make ``elongation`` 1: near 0 for a circle *and* for an evenly drawn oval, large
+        /// for a spiral, a lopsided loop or a polygon.
+        public var ellipseDeviation: Double = 0
+        /// ``minRadiusRatio`` after the same stretch: near 1 for a circle or a clean oval,
+        /// small for a spiral's inner end.
+        public var ellipseMinRadius: Double = 1
+        /// ``maxRadiusRatio`` after the same stretch.
+        public var ellipseMaxRadius: Double = 1
 
         public static let names = [
             "radiusDeviation", "minRadiusRatio", "maxRadiusRatio", "closure", "revolutions",
             "turningConsistency", "winding", "aspectRatio", "cornerCount", "maxTurn",
             "compactness", "turningUnevenness", "loops", "loopSizeRatio", "loopDrift",
+            "elongation", "ellipseDeviation", "ellipseMinRadius", "ellipseMaxRadius",
         ]
+
+        /// The radius measures taken as drawn: read from boxes that bound them (trained
+        /// before the ellipse measures existed), never bounded by training now, so that an
+        /// oval is refused only by a trained ``elongation`` or ``aspectRatio`` bound.
+        public static let legacyNames: Set<String> = ["radiusDeviation", "minRadiusRatio", "maxRadiusRatio"]
 
         /// The measures that count something: bounded by whole numbers, never widened by a
         /// training margin.
@@ -90,7 +122,7 @@ extension CircleDetector {
         public var vector: [Double] {
             [radiusDeviation, minRadiusRatio, maxRadiusRatio, closure, revolutions,
              turningConsistency, winding, aspectRatio, cornerCount, maxTurn, compactness, turningUnevenness,
-             loops, loopSizeRatio, loopDrift]
+             loops, loopSizeRatio, loopDrift, elongation, ellipseDeviation, ellipseMinRadius, ellipseMaxRadius]
         }
     }
 
@@ -229,6 +261,7 @@ extension CircleDetector {
         }
         let perimeter = Path.length(p) + p[p.count - 1].distance(to: p[0])
         let longer = box.longerSide
+        let ellipse = ellipseRadii(p, centroid: c)
         return Shape(
             radiusDeviation: variance.squareRoot() / mean,
             minRadiusRatio: (r.min() ?? 0) / mean,
@@ -242,6 +275,79 @@ extension CircleDetector {
                                                               degrees: settings.cornerDegrees)),
             maxTurn: maxTurn * 180 / .pi,
             compactness: perimeter > 0 ? 4 * .pi * (abs(twiceArea) / 2) / (perimeter * perimeter) : 0,
-            turningUnevenness: unevenness)
+            turningUnevenness: unevenness,
+            elongation: ellipse.elongation,
+            ellipseDeviation: ellipse.deviation,
+            ellipseMinRadius: ellipse.minRatio,
+            ellipseMaxRadius: ellipse.maxRatio)
+    }
+
+    /// The most a stroke is stretched to make its principal axes equal: 10 times (an
+    /// elongation of 0.1). A near-straight stroke would otherwise have its jitter blown up
+    /// without bound; stretched 10 times it still reads as far from round.
+    static let maxEllipseStretch = 10.0
+
+    /// ``Shape/elongation`` and the radius measures after stretching `p` along its minor
+    /// principal axis (through `centroid`) until both axes are equally long.
+    ///
+    /// The axes are those of the region the stroke encloses (closed by its chord): its
+    /// second moments of area give an ellipse's true axis ratio, where the points' own
+    /// spread would not (equally spaced points crowd the ends of an oval, 0.58 for a 2:1
+    /// one). A stroke that encloses almost nothing (a line, an arc of a few degrees) or
+    /// whose region's moments are not those of a real shape (a figure eight's lobes
+    /// cancel) takes the points' spread instead.
+    static func ellipseRadii(_ p: [Point], centroid c: Point)
+        -> (elongation: Double, deviation: Double, minRatio: Double, maxRatio: Double) {
+        let n = Double(p.count)
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for q in p {
+            let dx = q.x - c.x, dy = q.y - c.y
+            sxx += dx * dx; syy += dy * dy; sxy += dx * dy
+        }
+        sxx /= n; syy /= n; sxy /= n
+        if let region = regionMoments(p, origin: c) { (sxx, syy, sxy) = region }
+        let half = (sxx + syy) / 2, root = (((sxx - syy) / 2) * ((sxx - syy) / 2) + sxy * sxy).squareRoot()
+        let major = half + root, minor = Swift.max(0, half - root)
+        guard major > 0, major.isFinite else { return (0, 1, 0, 2) }   // not reached: the caller checked the mean radius
+        let elongation = (minor / major).squareRoot()
+        let stretch = Swift.min(maxEllipseStretch, elongation > 0 ? 1 / elongation : maxEllipseStretch)
+        let theta = 0.5 * atan2(2 * sxy, sxx - syy)
+        let cosT = cos(theta), sinT = sin(theta)
+        let r = p.map { q -> Double in
+            let dx = q.x - c.x, dy = q.y - c.y
+            let u = dx * cosT + dy * sinT, v = (-dx * sinT + dy * cosT) * stretch
+            return (u * u + v * v).squareRoot()
+        }
+        let mean = r.reduce(0, +) / n
+        guard mean > 0, mean.isFinite else { return (elongation, 1, 0, 2) }
+        let variance = r.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / n
+        return (elongation, variance.squareRoot() / mean, (r.min() ?? 0) / mean, (r.max() ?? 0) / mean)
+    }
+
+    /// The second moments of area (x², y², xy, each over the area, about the area's own
+    /// centroid) of the polygon `p` closed by its chord, by Green's theorem; `nil` when it
+    /// encloses less than 1 % of a circle of the same perimeter or its moments do not form
+    /// a positive semi-definite matrix.
+    static func regionMoments(_ p: [Point], origin c: Point) -> (xx: Double, yy: Double, xy: Double)? {
+        guard p.count >= 3 else { return nil }
+        var a2 = 0.0, cx = 0.0, cy = 0.0, ixx = 0.0, iyy = 0.0, ixy = 0.0, perimeter = 0.0
+        for i in 0..<p.count {
+            let x0 = p[i].x - c.x, y0 = p[i].y - c.y
+            let j = (i + 1) % p.count
+            let x1 = p[j].x - c.x, y1 = p[j].y - c.y
+            let cross = x0 * y1 - x1 * y0
+            a2 += cross
+            cx += (x0 + x1) * cross; cy += (y0 + y1) * cross
+            iyy += (y0 * y0 + y0 * y1 + y1 * y1) * cross
+            ixx += (x0 * x0 + x0 * x1 + x1 * x1) * cross
+            ixy += (x0 * y1 + 2 * x0 * y0 + 2 * x1 * y1 + x1 * y0) * cross
+            perimeter += p[i].distance(to: p[j])
+        }
+        let area = a2 / 2
+        guard area.isFinite, perimeter > 0, abs(area) >= 0.01 * perimeter * perimeter / (4 * .pi) else { return nil }
+        let mx = cx / (6 * area), my = cy / (6 * area)
+        let xx = ixx / (12 * area) - mx * mx, yy = iyy / (12 * area) - my * my, xy = ixy / (24 * area) - mx * my
+        guard xx > 0, yy > 0, xx * yy - xy * xy >= 0, (xx + yy).isFinite else { return nil }
+        return (xx, yy, xy)
     }
 }

@@ -44,6 +44,9 @@ public protocol ShapeDetector: Sendable {
     /// Names among ``featureNames`` that count something (corners, loops): training bounds
     /// them by whole numbers and never widens them by a margin; none by default.
     static var countFeatureNames: Set<String> { get }
+    /// Names among ``featureNames`` that boxes trained by earlier versions may bound (and
+    /// are read with) but training never bounds now; none by default.
+    static var untrainedFeatureNames: Set<String> { get }
     /// A trained box as read from a file, brought up to what the measures mean today (a
     /// box written before a measure existed may need a bound on it to decide as it did);
     /// the box unchanged by default.
@@ -71,6 +74,7 @@ extension ShapeDetector {
 
     public static var referenceStrokes: [Stroke] { [] }
     public static var countFeatureNames: Set<String> { [] }
+    public static var untrainedFeatureNames: Set<String> { [] }
     public static func upgradedBox(_ box: FeatureBox) -> FeatureBox { box }
     public static var bookPresets: [BookPreset<Self>] { [] }
     public static var decidesWhileMoving: Bool { false }

@@ -8,11 +8,17 @@ public protocol ShapeMeasures: Hashable, Sendable {
     /// The measures that count something: bounded by whole numbers, never widened by a
     /// training margin.
     static var countNames: Set<String> { get }
+    /// Measures still computed so that boxes trained by earlier versions decide as they
+    /// did, but never bounded by training now (a measure replaced by a better one); none
+    /// by default.
+    static var legacyNames: Set<String> { get }
     /// The measures in the order of ``names``.
     var vector: [Double] { get }
 }
 
 extension ShapeMeasures {
+    public static var legacyNames: Set<String> { [] }
+
     /// The measures by name, as a ``FeatureBox`` reads them.
     public var values: [String: Double] { Dictionary(uniqueKeysWithValues: zip(Self.names, vector)) }
 }
@@ -38,6 +44,7 @@ public protocol ShapeMeasuringDetector: ThresholdedShapeDetector {
 extension ShapeMeasuringDetector {
     public static var featureNames: [String] { Shape.names }
     public static var countFeatureNames: Set<String> { Shape.countNames }
+    public static var untrainedFeatureNames: Set<String> { Shape.legacyNames }
 
     public static func features(ofResampled points: [Point], settings: ShapeSettings) -> [Double]? {
         shape(resampled: points, settings: settings)?.vector

@@ -134,6 +134,9 @@ public struct BoxTrainer: Sendable {
     /// their bounds are whole numbers on the positives' quantiles, never widened by the
     /// margin, and their scale is one count.
     public var countFeatures: Set<String> = []
+    /// Features left unbounded (``GestureDetectors/ShapeDetector/untrainedFeatureNames``:
+    /// measures kept only so that older boxes decide as they did).
+    public var untrainedFeatures: Set<String> = []
 
     public init() {}
 
@@ -212,8 +215,9 @@ public struct BoxTrainer: Sendable {
         let rowFamily = vectors.indices.map { i in families.flatMap { familyIndex[$0[i]] } ?? 0 }
         let familyCount = Swift.max(1, familyNames.count)
         var levelIndex = [[Int]](repeating: [0, 0], count: d)   // [lower side, upper side]
-        var lo = (0..<d).map { profile.lower($0, level: levels[0], margin: margin) }
-        var hi = (0..<d).map { profile.upper($0, level: levels[0], margin: margin) }
+        let trained = names.map { !untrainedFeatures.contains($0) }
+        var lo = (0..<d).map { trained[$0] ? profile.lower($0, level: levels[0], margin: margin) : -.infinity }
+        var hi = (0..<d).map { trained[$0] ? profile.upper($0, level: levels[0], margin: margin) : .infinity }
         func inside(_ v: [Double]) -> Bool {
             for j in 0..<d where !(v[j].isFinite && v[j] >= lo[j] && v[j] <= hi[j]) { return false }
             return true
@@ -245,7 +249,7 @@ public struct BoxTrainer: Sendable {
             let posCount = posCols.first?.count ?? 0
             var best: (gain: Double, j: Int, side: Int, bound: Double, level: Int)?
             negFamily.withUnsafeBufferPointer { family in
-                for j in 0..<d {
+                for j in 0..<d where trained[j] {
                     negCols[j].withUnsafeBufferPointer { neg in
                         posCols[j].withUnsafeBufferPointer { pos in
                             // A bound removes a negative that counts exactly when it passes
@@ -289,7 +293,7 @@ public struct BoxTrainer: Sendable {
             Self.compact(&negFamily, keeping: keepNeg)
         }
         var intervals: [String: FeatureInterval] = [:]
-        for (j, name) in names.enumerated() where !profile.sorted[j].isEmpty {
+        for (j, name) in names.enumerated() where trained[j] && !profile.sorted[j].isEmpty {
             intervals[name] = FeatureInterval(lower: lo[j], upper: hi[j], scale: profile.spread[j])
         }
         return references.reduce(FeatureBox(intervals)) { $0.including($1) }

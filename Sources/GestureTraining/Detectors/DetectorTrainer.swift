@@ -173,6 +173,7 @@ public enum DetectorTrainer {
             families = self.indices.map { m.labels[$0] == positive ? "recorded" : BoxTrainer.family(ofLabel: m.labels[$0]) }
             self.trainer = trainer
             self.trainer.countFeatures.formUnion(m.kind.detector.countFeatureNames)
+            self.trainer.untrainedFeatures.formUnion(m.kind.detector.untrainedFeatureNames)
             self.trainer.references += DetectorTrainer.referenceShapes(m.kind, label: positive, settings: m.settings)
         }
 
