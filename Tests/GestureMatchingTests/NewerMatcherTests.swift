@@ -84,6 +84,9 @@ struct QDollarMatcherTests {
         #expect(x == firstCentre && y == firstCentre)
         let cells = [-5.0, -1, 0, 1, 5].map(QDollarMatcher.cell)
         #expect(cells == [0, 0, 32, 63, 63])
+        // Clamped before the conversion to Int, which would trap (found by the fuzzer).
+        let extreme = [-Double.infinity, -1e300, .nan, 1e300, .greatestFiniteMagnitude, .infinity].map(QDollarMatcher.cell)
+        #expect(extreme == [0, 0, 0, 63, 63, 63])
     }
 
     /// The envelope sweep names, for every cell, a point as near to its centre as the

@@ -113,11 +113,16 @@ public struct QDollarMatcher: TemplateListMatcher {
         return (-1 + (Double(cx) + 0.5) * side, -1 + (Double(cy) + 0.5) * side)
     }
 
-    /// The grid cell of a cloud coordinate, clamped to the grid.
+    /// The grid cell of a cloud coordinate, clamped to the grid. The clamping happens
+    /// before the conversion to `Int`: extreme coordinates (a cloud of points near the
+    /// largest finite values normalizes to far outside −1…1, or to NaN) would otherwise trap.
+    /// NaN gives cell 0.
     @inline(__always)
     static func cell(_ v: Double) -> Int {
         let g = QDollarSettings.gridSize
-        return Swift.max(0, Swift.min(g - 1, Int(((v + 1) / 2 * Double(g)).rounded(.down))))
+        let x = ((v + 1) / 2 * Double(g)).rounded(.down)
+        guard x > 0 else { return 0 }                      // also NaN
+        return x >= Double(g - 1) ? g - 1 : Int(x)
     }
 
     public static func score(forDistance d: Double) -> Double { 1 / (1 + Swift.max(0, d)) }
