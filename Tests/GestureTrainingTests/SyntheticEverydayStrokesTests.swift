@@ -75,4 +75,21 @@ struct SyntheticEverydayStrokesTests {
             #expect(ratio >= 1.5, "loops axis ratio \(ratio)")
         }
     }
+
+    /// Polygons are closed strokes that go round once: the pen ends near where it began and
+    /// sweeps about one full turn around the shape's centre, as a circle does; what tells
+    /// them apart is where the turning happens (at corners), which training must learn.
+    @Test func polygonsAreClosedAndGoRoundOnce() throws {
+        for sample in EverydayStrokes.samples(of: .polygon, count: 60, seed: 17) {
+            let points = sample.gesture.allPoints
+            let xs = points.map(\.x), ys = points.map(\.y)
+            let extent = max(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+            #expect(points.first!.distance(to: points.last!) <= 0.2 * extent, "not closed")
+            let c = try #require(Stroke(points).centroid)
+            var swept = 0.0
+            for (a, b) in zip(points, points.dropFirst()) { swept += Angles.signedTurn(from: a - c, to: b - c) ?? 0 }
+            let turns = abs(swept) / (2 * .pi)
+            #expect(turns >= 0.8 && turns <= 1.15, "sweeps \(turns) turns")
+        }
+    }
 }

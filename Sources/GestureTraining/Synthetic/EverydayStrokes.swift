@@ -4,7 +4,7 @@ import GestureGeometry
 
 /// A built-in vocabulary of everyday strokes that a shape detector or a personal
 /// recognizer must *not* fire on: lines, arcs, zig-zags, W's, spirals, coils, letter-like
-/// strokes, taps, scrolls and pans.
+/// strokes, taps, scrolls, pans and closed polygons.
 ///
 /// Every sample is **synthetic** (`meta["synthetic"] = "everyday"`), generated from a seed,
 /// and deterministic: the same family, count and seed always give the same samples, and
@@ -52,6 +52,13 @@ public enum EverydayStrokes {
         case scroll
         /// Pans: slower drags of 50–300 pt in any direction with a little wander.
         case pan
+        /// Closed polygons in one stroke: triangles, squares, rectangles (1.3–2.5 : 1) and
+        /// diamonds, turned any way, from any corner in either direction, ending up to a
+        /// tenth of a side short of the start or past it, with sharp corners (the pen slows
+        /// at each). Polygons drawn in one sweep with rounded corners are not in the family:
+        /// rounded enough, they are drawn circles (a family of them cost a circle detector a
+        /// tenth of another study's circles).
+        case polygon
     }
 
     /// Samples of one family, labelled `"everyday.<family rawValue>"`, with
@@ -118,6 +125,7 @@ extension EverydayStrokes {
         case .letter:
             shape = letter(using: &rng)
             rotation = Double.random(in: -0.26...0.26, using: &rng)
+        case .polygon: shape = polygon(using: &rng)
         case .tap, .scroll, .pan: fatalError("handled above")
         }
         shape = fitted(shape, size: size, rotation: rotation, using: &rng)
@@ -202,6 +210,33 @@ extension EverydayStrokes {
             return Point(x: r * cos(a), y: r * sin(a))
         }
         return Shape(pieces: [pts])
+    }
+
+    private static func polygon(using rng: inout SeededGenerator) -> Shape {
+        let corners: [(Double, Double)]
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0: corners = [(0.5, 0), (1, 0.87), (0, 0.87)]                       // triangle
+        case 1: corners = [(0, 0), (1, 0), (1, 1), (0, 1)]                       // square
+        case 2:
+            let long = Double.random(in: 1.3...2.5, using: &rng)
+            corners = [(0, 0), (long, 0), (long, 1), (0, 1)]                    // rectangle
+        default: corners = [(0.5, 0), (1, 0.5), (0.5, 1), (0, 0.5)]              // diamond
+        }
+        let n = corners.count
+        let start = Int.random(in: 0..<n, using: &rng)
+        let forward = Bool.random(using: &rng)
+        var ring = (0...n).map { k -> Point in
+            let (x, y) = corners[(start + (forward ? k : n - k)) % n]
+            return Point(x: x, y: y)
+        }
+        // End a little short of the start, or carry on a little past it.
+        let close = Double.random(in: -0.1...0.1, using: &rng)
+        if close < 0 {
+            ring[n] = ring[n - 1].interpolated(to: ring[n], fraction: 1 + close)
+        } else if close > 0 {
+            ring.append(ring[0].interpolated(to: ring[1], fraction: close))
+        }
+        return polyline(ring)
     }
 
     private static func loops(using rng: inout SeededGenerator) -> Shape {
