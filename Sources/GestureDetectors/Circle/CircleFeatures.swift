@@ -89,9 +89,10 @@ extension CircleDetector {
         /// Largest distance between two loops' centres over their mean radius: 0 for one
         /// loop or loops drawn in place; large for a coil that advances along a line.
         public var loopDrift: Double = 0
-        /// Minor over major principal axis (the square root of the ratio of the points'
-        /// covariance eigenvalues): 1 for a circle, 0.5 for an oval twice as long as wide,
-        /// whichever way it is turned; 0 for a straight line.
+        /// Minor over major principal axis of the region the stroke encloses (closed by its
+        /// chord; the square root of the ratio of its second moments of area, or of the
+        /// points' spread when it encloses almost nothing): 1 for a circle, 0.5 for an oval
+        /// twice as long as wide, whichever way it is turned; 0 for a straight line.
         public var elongation: Double = 1
         /// ``radiusDeviation`` measured after the stroke is stretched along its minor axis to
         /// make ``elongation`` 1: near 0 for a circle *and* for an evenly drawn oval, large
