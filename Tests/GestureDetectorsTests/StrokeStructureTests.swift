@@ -63,6 +63,33 @@ struct StrokeStructureTests {
         #expect(shape.reversals == 3)
     }
 
+    /// The spread about the centroid and the enclosed area tell a check mark (short leg,
+    /// long leg, end high above the start) from a V with level ends and from a
+    /// round-bottomed U of the same size, whatever their corners.
+    @Test func aCheckMarkSpreadsFurtherAndEnclosesLessThanAVOrAU() throws {
+        let check = try checkShape(polyline([(0, 0), (30, 40), (110, -60)]))
+        let v = try checkShape(polyline([(0, 0), (50, 100), (100, 0)]))
+        let u = try checkShape(Stroke((0...60).map { i in
+            let a = Double.pi * Double(i) / 60
+            return Point(x: 50 - 50 * cos(a), y: 100 * sin(a), t: Double(i) * 0.01)
+        }))
+        #expect(check.radiusDeviation > 0.45)
+        #expect(v.radiusDeviation < 0.4)
+        #expect(u.radiusDeviation < 0.4)
+        #expect(check.compactness < 0.5)
+        #expect(v.compactness > 0.55)
+        #expect(u.compactness > 0.75)
+        // The general shape detector reads the same two measures the same way.
+        let general = try #require(GeneralShapeDetector.features(
+            ofResampled: Stroke([Point(x: 0, y: 0), Point(x: 50, y: 100), Point(x: 100, y: 0)]).resampled(count: 16).points,
+            settings: GeneralShapeDetector.defaultSettings))
+        let names = GeneralShapeDetector.featureNames
+        let spread = general[try #require(names.firstIndex(of: "radiusDeviation"))]
+        let area = general[try #require(names.firstIndex(of: "compactness"))]
+        #expect(abs(spread - v.radiusDeviation) < 0.05)
+        #expect(abs(area - v.compactness) < 0.05)
+    }
+
     /// A hook where the pen lands is not a corner.
     @Test func aHookAtTheStartIsNotACorner() throws {
         let hooked = try checkShape(polyline([(-4, -4), (0, 0), (30, 40), (110, -60)]))

@@ -68,12 +68,22 @@ extension CheckmarkDetector {
         public var reversals: Double = 0
         /// Crossings of the stroke with itself (loops); a check mark has none.
         public var crossings: Double = 0
+        /// Standard deviation of the points' distance to their centroid over its mean
+        /// (``ShapeSpread``): about 0.5 for a check mark, whose long leg carries the
+        /// centroid away from the short one; less for a V with level ends or a
+        /// round-bottomed U, whose points sit more evenly about their centroid.
+        public var radiusDeviation: Double = 0
+        /// 4π·area / perimeter² of the stroke closed by its chord: low for a check mark
+        /// (two straight legs enclose a thin triangle), higher for a V with level ends and
+        /// highest for a round-bottomed U.
+        public var compactness: Double = 0
 
         /// The names of the values in ``values``, in a fixed order.
         public static let names = [
             "legRatio", "leg1DX", "leg1DY", "leg2DX", "leg2DY", "cornerAngle", "cornerSharpness",
             "cornerPosition", "leg1Straightness", "leg2Straightness", "chordRatio", "cornerCount",
             "totalAbsoluteTurning", "endRise", "aspectRatio", "corners", "reversals", "crossings",
+            "radiusDeviation", "compactness",
         ]
 
         /// The measures that count something: bounded by whole numbers, never widened by a
@@ -84,7 +94,7 @@ extension CheckmarkDetector {
         public var vector: [Double] {
             [legRatio, leg1DX, leg1DY, leg2DX, leg2DY, cornerAngle, cornerSharpness, cornerPosition,
              leg1Straightness, leg2Straightness, chordRatio, cornerCount, totalAbsoluteTurning, endRise, aspectRatio,
-             corners, reversals, crossings]
+             corners, reversals, crossings, radiusDeviation, compactness]
         }
     }
 
@@ -164,6 +174,8 @@ extension CheckmarkDetector {
         shape.corners = Double(structure.count)
         shape.reversals = Double(StrokeStructure.reversals(structure))
         shape.crossings = Double(GeneralShapeDetector.selfIntersections(p))
+        if let centroid = Stroke(p).centroid { shape.radiusDeviation = ShapeSpread.radiusDeviation(p, centroid: centroid) }
+        shape.compactness = ShapeSpread.compactness(p, length: total)
         return shape
     }
 }

@@ -97,25 +97,14 @@ public enum GeneralShapeDetector: ShapeDetector {
         func inSquare(_ q: Point) -> (Double, Double) { ((q.x - cx) / longer + 0.5, (q.y - cy) / longer + 0.5) }
         let start = inSquare(p[0]), end = inSquare(p[n - 1])
 
-        // Shoelace area of the polygon closed by the chord.
-        var twiceArea = 0.0
-        for i in 0..<n {
-            let a = p[i], b = p[(i + 1) % n]
-            twiceArea += a.x * b.y - b.x * a.y
-        }
-        let perimeter = length + p[n - 1].distance(to: p[0])
-        let r = p.map { $0.distance(to: centroid) }
-        let meanR = r.reduce(0, +) / Double(n)
-        let sdR = (r.reduce(0) { $0 + ($1 - meanR) * ($1 - meanR) } / Double(n)).squareRoot()
-
         let values: [Double] = [
             Double(corners), corners > 0 ? cornerPeaks / Double(corners) * degrees : 0, maxTurn * degrees,
             turns.reduce(0, +) / (2 * .pi), turns.reduce(0) { $0 + abs($1) } / (2 * .pi), unevenness,
             p[0].distance(to: p[n - 1]) / length, length / (box.width * box.width + box.height * box.height).squareRoot(),
             atan2(box.height, box.width) * degrees, first.0, first.1, last.0, last.1,
             Double(selfIntersections(p)), start.0, start.1, end.0, end.1,
-            perimeter > 0 ? 4 * .pi * abs(twiceArea) / 2 / (perimeter * perimeter) : 0,
-            meanR > 0 ? sdR / meanR : 0,
+            ShapeSpread.compactness(p, length: length),
+            ShapeSpread.radiusDeviation(p, centroid: centroid),
         ]
         return values.allSatisfy(\.isFinite) ? values : nil
     }
