@@ -185,3 +185,24 @@ func streamEndGivesTheWholeStrokeDecision(name: String) {
         #expect(firedAt.map { $0 < pts.count - 1 } == true, "fired at \(String(describing: firedAt)) of \(pts.count)")
     }
 }
+
+/// The shipped check mark refuses a lopsided V whose ends are nearly level (legs 1 : 1.8,
+/// 60° apart: SIGN's writers draw `chevron_down` so), which it told from a check mark by
+/// the spread of its points, and accepts a wide check mark with legs only 1 : 1.4 apart,
+/// which a box without the spread measures had to refuse by its leg ratio.
+@Test func shippedCheckMarkTellsALopsidedVFromAWideCheckMark() throws {
+    let url = GestureTestSupport.DatasetLocator.packageRoot.appendingPathComponent("templates/checkmark.json")
+    let shipped = try AnyDetectorThresholds.decode(try Data(contentsOf: url), kind: .checkmark)
+    func twoLegs(down: Double, up: Double, first: Double, second: Double) -> Stroke {
+        let a = down * .pi / 180, b = up * .pi / 180
+        let corner = (first * cos(a), first * sin(a))
+        return Fixtures.polyline([(0, 0), corner, (corner.0 + second * cos(b), corner.1 - second * sin(b))])
+    }
+    let lopsidedV = twoLegs(down: 70, up: 50, first: 60, second: 108)
+    let wideCheck = twoLegs(down: 30, up: 40, first: 60, second: 84)
+    let v = try #require(CheckmarkDetector.shape(lopsidedV)), check = try #require(CheckmarkDetector.shape(wideCheck))
+    #expect(v.legRatio > 1.7 && v.radiusDeviation < 0.43, "V: leg ratio \(v.legRatio), spread \(v.radiusDeviation)")
+    #expect(check.legRatio < 1.5 && check.radiusDeviation > 0.44, "check: leg ratio \(check.legRatio), spread \(check.radiusDeviation)")
+    #expect(!shipped.accepts(lopsidedV))
+    #expect(shipped.accepts(wideCheck))
+}

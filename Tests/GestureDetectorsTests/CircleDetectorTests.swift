@@ -76,6 +76,22 @@ func ellipseMeasuresReadAnOvalAsRound(turn: Double) throws {
     #expect(sp.ellipseMinRadius < 0.75)
 }
 
+/// A circle left open heads back toward where it began; a C that runs out along a straight
+/// tail does not, though it sweeps about as far; a closed or overlapping circle has no gap.
+@Test func returnMissTellsAnOpenCircleFromACWithATail() throws {
+    let open = try #require(CircleDetector.shape(Fixtures.circle(turns: 0.88)))
+    #expect(open.returnMiss < 0.5, "open circle: \(open.returnMiss)")
+    // Three quarters of a circle, then a straight tail of half a radius along the tangent.
+    var points = Fixtures.circle(turns: 0.75).points
+    let last = points[points.count - 1]
+    for i in 1...10 { points.append(Point(x: last.x + 2.5 * Double(i), y: last.y, t: last.t.map { $0 + 0.01 * Double(i) })) }
+    let c = try #require(CircleDetector.shape(Stroke(points)))
+    #expect(c.revolutions < 0.85 && c.returnMiss > 0.9, "C: revolutions \(c.revolutions), miss \(c.returnMiss)")
+    let closed = try #require(CircleDetector.shape(Fixtures.circle(turns: 1.2)))
+    #expect(closed.returnMiss == 0)
+    for (_, stroke) in Fixtures.degenerate { #expect(CircleDetector.shape(stroke).map { $0.returnMiss.isFinite } ?? true) }
+}
+
 /// A straight or nearly straight stroke has finite ellipse measures far from a circle's.
 @Test func ellipseMeasuresOfALineAreFinite() throws {
     for line in [Fixtures.polyline([(0, 0), (200, 0)]), Fixtures.polyline([(0, 0), (100, 1), (200, 0)])] {

@@ -103,12 +103,18 @@ extension CircleDetector {
         public var ellipseMinRadius: Double = 1
         /// ``maxRadiusRatio`` after the same stretch.
         public var ellipseMaxRadius: Double = 1
+        /// How far the stroke, continued straight on from its end, would pass from its
+        /// start, over the mean radius: a circle left open heads back toward where it began
+        /// (small), a C or a curve runs out along a straight tail (about its whole gap or
+        /// more). 0 for a stroke that turns through a full turn or more (it has no gap);
+        /// the distance from end to start when the end heads away from the start.
+        public var returnMiss: Double = 0
 
         public static let names = [
             "radiusDeviation", "minRadiusRatio", "maxRadiusRatio", "closure", "revolutions",
             "turningConsistency", "winding", "aspectRatio", "cornerCount", "maxTurn",
             "compactness", "turningUnevenness", "loops", "loopSizeRatio", "loopDrift",
-            "elongation", "ellipseDeviation", "ellipseMinRadius", "ellipseMaxRadius",
+            "elongation", "ellipseDeviation", "ellipseMinRadius", "ellipseMaxRadius", "returnMiss",
         ]
 
         /// The radius measures taken as drawn: read from boxes that bound them (trained
@@ -123,7 +129,8 @@ extension CircleDetector {
         public var vector: [Double] {
             [radiusDeviation, minRadiusRatio, maxRadiusRatio, closure, revolutions,
              turningConsistency, winding, aspectRatio, cornerCount, maxTurn, compactness, turningUnevenness,
-             loops, loopSizeRatio, loopDrift, elongation, ellipseDeviation, ellipseMinRadius, ellipseMaxRadius]
+             loops, loopSizeRatio, loopDrift, elongation, ellipseDeviation, ellipseMinRadius, ellipseMaxRadius,
+             returnMiss]
         }
     }
 
@@ -280,7 +287,25 @@ extension CircleDetector {
             elongation: ellipse.elongation,
             ellipseDeviation: ellipse.deviation,
             ellipseMinRadius: ellipse.minRatio,
-            ellipseMaxRadius: ellipse.maxRatio)
+            ellipseMaxRadius: ellipse.maxRatio,
+            returnMiss: abs(signed) >= 2 * .pi ? 0 : returnMiss(p) / mean)
+    }
+
+    /// The distance from the start of `p` to the ray that continues its last tenth (at
+    /// least one segment) straight on, or to its end when that ray heads away from the
+    /// start; 0 for a stroke whose end has no direction.
+    static func returnMiss(_ p: [Point]) -> Double {
+        let n = p.count
+        guard n >= 2 else { return 0 }
+        let k = Swift.min(n - 1, Swift.max(1, n / 10))
+        let end = p[n - 1], toStart = p[0] - end
+        let heading = end - p[n - 1 - k]
+        let length = (heading.x * heading.x + heading.y * heading.y).squareRoot()
+        let gap = (toStart.x * toStart.x + toStart.y * toStart.y).squareRoot()
+        guard length > 0, length.isFinite else { return gap }
+        let ux = heading.x / length, uy = heading.y / length
+        let along = toStart.x * ux + toStart.y * uy
+        return along > 0 ? abs(toStart.x * uy - toStart.y * ux) : gap
     }
 
     /// The most a stroke is stretched to make its principal axes equal: 10 times (an
