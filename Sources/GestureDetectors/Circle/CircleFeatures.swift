@@ -293,7 +293,7 @@ extension CircleDetector {
 
     /// The distance from the start of `p` to the ray that continues its last tenth (at
     /// least one segment) straight on, or to its end when that ray heads away from the
-    /// start; 0 for a stroke whose end has no direction.
+    /// start or the last tenth has no length (no direction); 0 for fewer than two points.
     static func returnMiss(_ p: [Point]) -> Double {
         let n = p.count
         guard n >= 2 else { return 0 }
