@@ -56,6 +56,20 @@ public enum GestureDataError: Error, Hashable, Sendable, CustomStringConvertible
     }
 }
 
+/// A decoding error's coding path as messages show it: keys joined by dots, array indices
+/// in brackets, `(top level)` for none. A path deeper than six keys shows its first three
+/// and last two with the count of those left out between them, so that a file nested
+/// thousands of keys deep, or with long keys at every level, still gets a short message
+/// (found by the FuzzThresholds target: a 2,000-character message). Each key goes through
+/// ``shownValue(_:limit:)`` at 120 characters, which does not cut again a key a reader
+/// already cut at 80.
+public func shownCodingPath(_ keys: [any CodingKey]) -> String {
+    guard !keys.isEmpty else { return "(top level)" }
+    let names = keys.map { key in key.intValue.map { "[\($0)]" } ?? shownValue(key.stringValue, limit: 120) }
+    guard names.count > 6 else { return names.joined(separator: ".") }
+    return (names.prefix(3) + ["… \(names.count - 5) more …"] + names.suffix(2)).joined(separator: ".")
+}
+
 /// A value from the input as messages show it: at most `limit` characters, with the
 /// full length said when cut, and control characters escaped (`\u{1b}`) so that nothing
 /// read from a file reaches a terminal raw. A 50 MB bad value was once echoed whole; every

@@ -21,6 +21,23 @@ struct FuzzRegressionTests {
         #expect(throws: GestureDataError.self) { try MultistrokeXMLReader.read(data, file: path) }
     }
 
+    /// A coding path of many long keys (a thresholds file found by FuzzThresholds gave a
+    /// 2,000-character message) shows its first three and last two keys, each cut.
+    @Test func aDeepPathOfLongKeysGivesAShortMessage() {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int?
+            init(stringValue: String) { self.stringValue = stringValue }
+            init(intValue: Int) { self.stringValue = "\(intValue)"; self.intValue = intValue }
+        }
+        let keys = (0..<40).map { Key(stringValue: "k\($0)" + String(repeating: "G", count: 300)) }
+        let shown = shownCodingPath(keys)
+        #expect(shown.count < 1000, "\(shown.count) characters")
+        #expect(shown.hasPrefix("k0") && shown.contains("35 more") && shown.contains("k39"))
+        #expect(shownCodingPath([Key(stringValue: "box"), Key(intValue: 2)]) == "box.[2]")
+        #expect(shownCodingPath([]) == "(top level)")
+    }
+
     @Test func invalidUTF8InAnAttributeNameIsRejectedWithItsLine() throws {
         // The first crash FuzzDollarOneXML found: XMLParser trapped on the name's bytes.
         let bytes = Array("<?xml version=\"1.0\"?>\n<Gesture ".utf8) + [0xFF, 0xFF]

@@ -53,11 +53,11 @@ public struct SessionLabels: Hashable, Sendable, Codable {
         do {
             wire = try StrictJSON.decode(Wire.self, from: data)  // strict: a key twice is refused
         } catch let DecodingError.keyNotFound(key, ctx) {
-            let path = (ctx.codingPath + [key]).map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-            throw GestureDataError.invalidField(file: file, location: .whole, field: path, reason: "missing")
+            throw GestureDataError.invalidField(file: file, location: .whole, field: shownCodingPath(ctx.codingPath + [key]),
+                                                reason: "missing")
         } catch let DecodingError.typeMismatch(_, ctx) {
-            let path = ctx.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-            throw GestureDataError.invalidField(file: file, location: .whole, field: path, reason: "wrong type")
+            throw GestureDataError.invalidField(file: file, location: .whole, field: shownCodingPath(ctx.codingPath),
+                                                reason: "wrong type")
         } catch DecodingError.dataCorrupted(let ctx) {
             throw GestureDataError.malformed(file: file, location: .whole, reason: ctx.debugDescription)
         } catch {

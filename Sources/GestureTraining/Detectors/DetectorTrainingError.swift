@@ -1,3 +1,5 @@
+import GestureData
+
 /// Why detector training or evaluation could not run.
 public enum DetectorTrainingError: Error, Equatable, CustomStringConvertible {
     /// No sample carries the positive label.
@@ -23,9 +25,7 @@ public enum DetectorTrainingError: Error, Equatable, CustomStringConvertible {
     }
 
     static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [CodingKey]) -> String {
-            keys.isEmpty ? "(top level)" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        }
+        func path(_ keys: [CodingKey]) -> String { shownCodingPath(keys) }
         switch error {
         case let .dataCorrupted(ctx):
             return "field \(path(ctx.codingPath)): \(ctx.debugDescription)"
