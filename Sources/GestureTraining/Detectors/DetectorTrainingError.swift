@@ -25,14 +25,13 @@ public enum DetectorTrainingError: Error, Equatable, CustomStringConvertible {
     }
 
     static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [CodingKey]) -> String { shownCodingPath(keys) }
         switch error {
         case let .dataCorrupted(ctx):
-            return "field \(path(ctx.codingPath)): \(ctx.debugDescription)"
+            return "field \(shownCodingPath(ctx.codingPath)): \(ctx.debugDescription)"
         case let .keyNotFound(key, ctx):
-            return "field \(path(ctx.codingPath + [key])): missing"
+            return "field \(shownCodingPath(ctx.codingPath + [key])): missing"
         case let .typeMismatch(_, ctx), let .valueNotFound(_, ctx):
-            return "field \(path(ctx.codingPath)): \(ctx.debugDescription)"
+            return "field \(shownCodingPath(ctx.codingPath)): \(ctx.debugDescription)"
         @unknown default:
             return "\(error)"
         }
