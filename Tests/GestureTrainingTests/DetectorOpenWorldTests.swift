@@ -135,6 +135,43 @@ struct DetectorOpenWorldTests {
         #expect(copies == LoopedCircles.copies(of: samples, label: "circle", maxLoops: 3, seed: 1))
     }
 
+    /// A recorded circle redrawn going round k times: every loop follows the recording's
+    /// shape, the joins are smooth (its hooks trimmed, no jump across its gap), and the
+    /// circle detector counts k loops of about one size and place.
+    @Test func aCircleRedrawnWithLoopsFollowsItsShapeWithoutJumps() throws {
+        let n = 80
+        // A slightly oval circle with a hook where the pen lands and a gap before its start.
+        var points = (0..<3).map { Point(x: 156 - Double($0) * 2, y: 94 + Double($0) * 2, t: Double($0) * 0.01) }
+        points += (0..<n).map { i in
+            let a = 1.9 * Double.pi * Double(i) / Double(n)
+            return Point(x: 100 + 50 * cos(a), y: 100 + 40 * sin(a), t: 0.03 + Double(i) * 0.02)
+        }
+        let circle = Sample(gesture: Gesture(points: points), label: "circle", subject: "7")
+        let line = Sample(gesture: Gesture(points: (0..<20).map { Point(x: Double($0) * 5, y: 0) }), label: "circle")
+        let bad = Sample(gesture: Gesture(points: points.map { Point(x: $0.x, y: .nan) }), label: "circle")
+        let other = Sample(gesture: Gesture(points: points), label: "other")
+        let copies = LoopedCircles.redrawn([circle, line, bad, other], label: "circle", loops: 1...4, seed: 3)
+        // Loop counts below 2 give nothing; the line, the NaN stroke and the other label neither.
+        #expect(copies.map(\.subject) == ["loops-2", "loops-3", "loops-4"])
+        #expect(copies.allSatisfy { $0.label == "circle" && $0.meta["synthetic"] == "redrawn" })
+        #expect(copies == LoopedCircles.redrawn([circle, line, bad, other], label: "circle", loops: 1...4, seed: 3))
+        for copy in copies {
+            let p = copy.gesture.strokes[0].points
+            let k = try #require(Int(copy.meta["loops"] ?? ""))
+            let shape = try #require(CircleDetector.shape(copy.gesture.strokes[0]))
+            #expect(Int(shape.loops) == k)
+            #expect(shape.loopSizeRatio > 0.7 && shape.loopDrift < 0.6, "\(shape)")
+            #expect(shape.elongation > 0.7 && shape.elongation < 0.9, "the recording's 5 : 4 oval: \(shape.elongation)")
+            // Smooth: no step longer than three times the mean step.
+            let steps = zip(p, p.dropFirst()).map { $0.distance(to: $1) }
+            let mean = steps.reduce(0, +) / Double(steps.count)
+            #expect(steps.allSatisfy { $0 < 3 * mean })
+            // Times run on at the recording's pace, about 1.7 s a loop.
+            let seconds = try #require(p.last?.t)
+            #expect(seconds > 1.4 * (Double(k) - 0.25) && seconds < 2 * Double(k), "\(seconds) s for \(k) loops")
+        }
+    }
+
     @Test func generatedCirclesHaveTheirLoopCount() throws {
         let circles = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 10, seed: 5)
         #expect(circles.count == 40)

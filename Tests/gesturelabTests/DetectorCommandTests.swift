@@ -164,6 +164,37 @@ struct DetectorCommandTests {
         #expect(e["protocol"] as? String == c.evaluationProtocol)
     }
 
+    /// `--redrawn-loops N` scores every positive redrawn with 2…N loops, one subject per
+    /// loop count; it is refused below 2 and with `--thresholds train`.
+    @Test func redrawnLoopsAreScoredPerLoopCount() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-detector")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let args = ["eval", "detector", "circle", "--dataset", data, "--positive", "circle", "--thresholds", "default",
+                    "--format", "json"]
+        let r = try CLIRunner.run(args + ["--redrawn-loops", "3"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("12 of 12 'circle' samples redrawn with 2…3 loops"), "\(r.stderr)")
+        let e = try #require(jsonObject(r.stdout))
+        #expect(e["positives"] as? Int == 12 + 24)
+        #expect(e["negatives"] as? Int == 60)
+        let perSubject = try #require(e["perSubject"] as? [String: [String: Any]])
+        #expect(perSubject.keys.sorted() == ["loops-2", "loops-3", "s1", "s2", "s3"])
+        for k in ["loops-2", "loops-3"] {
+            #expect(perSubject[k]?["positives"] as? Int == 12)
+            // The fixture's clean circles, redrawn, are still circles to the shipped file.
+            #expect(try #require(perSubject[k]?["truePositiveRate"] as? Double) >= 0.9, "\(k): \(r.stdout)")
+        }
+        #expect(try CLIRunner.run(args + ["--redrawn-loops", "3"]).stdout == r.stdout)
+        for bad in [["--redrawn-loops", "1"], ["--redrawn-loops", "21"]] {
+            let b = try CLIRunner.run(args + bad)
+            #expect(b.status != 0 && b.stderr.contains("--redrawn-loops must be between 2 and 20"), "\(b.stderr)")
+        }
+        let trained = try CLIRunner.run(["eval", "detector", "circle", "--dataset", data, "--positive", "circle",
+                                         "--thresholds", "train", "--redrawn-loops", "3"])
+        #expect(trained.status != 0 && trained.stderr.contains("not --thresholds train"), "\(trained.stderr)")
+    }
+
     @Test func trainedOnOtherSubjectsPerFoldSeparatesTheFixtureShapes() throws {
         let dir = try TemporaryDirectory("gesturelab-cli-detector")
         defer { dir.remove() }

@@ -61,6 +61,137 @@ public enum LoopedCircles {
         return out
     }
 
+    /// Share of a recorded circle's points trimmed from each end before it is redrawn: a
+    /// pen's landing and lifting hooks belong to the ends of a stroke, not to the joins
+    /// between its loops.
+    public static let redrawTrim = 0.06
+
+    /// Each sample labelled `label` redrawn as one continuous stroke going round `k` times,
+    /// for every `k` in `loops` of 2 or more: for checking on circles of any study (another
+    /// population, device or pen) how a detector holds when people circle repeatedly.
+    ///
+    /// The recorded circle, trimmed of ``redrawTrim`` of its points at each end, gives its
+    /// distance from its centroid at each angle around it; the redrawn stroke goes round in
+    /// the recorded direction, every loop following that profile, each loop up to 10 %
+    /// larger or smaller and up to 10 % of the radius off-centre from the one before (size
+    /// and centre moving smoothly along the loop, as in
+    /// ``generated(loops:countPerLoopCount:seed:label:)``), the last loop stopping up to
+    /// ``lastLoopShortfall`` of a turn short. Every loop has as many points as the trimmed
+    /// circle, and as much time when it had times. Unlike ``copies(of:label:maxLoops:seed:)``
+    /// (training copies that repeat the recorded points as they are, jumps across the
+    /// circle's gap and hooks included), the joins are smooth.
+    ///
+    /// A sample that is not one stroke sweeping at least three quarters of a turn around its
+    /// centroid, or that has a non-finite coordinate, gives no copies. Copies keep the label,
+    /// take the subject `loops-<k>` (so per-subject tables read per loop count) and
+    /// `meta["synthetic"] = "redrawn"`.
+    public static func redrawn(_ samples: [Sample], label: String, loops: ClosedRange<Int>, seed: UInt64) -> [Sample] {
+        var out: [Sample] = []
+        for (i, s) in samples.enumerated() where s.label == label {
+            let stroke = DetectorMeasurements.stroke(of: s)
+            guard stroke.isFinite, let profile = RadiusProfile(stroke.points, trim: redrawTrim) else { continue }
+            for k in loops where k >= 2 {
+                var rng = SeededGenerator.derived(seed: seed ^ (UInt64(k) &* 0x5EED_C1C1_E5), stream: UInt64(i))
+                let points = profile.redrawn(loops: k, using: &rng)
+                var meta = s.meta
+                meta["synthetic"] = "redrawn"
+                meta["loops"] = String(k)
+                out.append(Sample(gesture: Gesture([Stroke(points)]), label: s.label, subject: "loops-\(k)", meta: meta,
+                                  source: (s.source ?? "sample \(i)") + " redrawn with \(k) loops"))
+            }
+        }
+        return out
+    }
+
+    /// A closed stroke's distance from its centroid by angle around it, in its own turning
+    /// direction from where it starts.
+    struct RadiusProfile {
+        let centre: Point
+        /// Angles in [0, 2π), ascending, with the radius at each.
+        let angles: [Double], radii: [Double]
+        let startAngle: Double, direction: Double, meanRadius: Double
+        let pointsPerLoop: Int
+        let secondsPerLoop: Double?
+
+        init?(_ raw: [Point], trim: Double) {
+            let cut = Int(Double(raw.count) * trim)
+            let p = Array(raw.dropFirst(cut).dropLast(cut))
+            guard p.count >= 8, let c = Stroke(p).centroid else { return nil }
+            var unwrapped = [atan2(p[0].y - c.y, p[0].x - c.x)]
+            for q in p.dropFirst() {
+                let a = atan2(q.y - c.y, q.x - c.x), last = unwrapped[unwrapped.count - 1]
+                var d = a - last
+                d -= 2 * .pi * (d / (2 * .pi)).rounded()
+                unwrapped.append(last + d)
+            }
+            let sweep = unwrapped[unwrapped.count - 1] - unwrapped[0]
+            guard abs(sweep) >= 1.5 * .pi else { return nil }
+            let sign: Double = sweep >= 0 ? 1 : -1
+            direction = sign
+            // One turn's worth: an overlap past the start would give two radii at one angle.
+            let pairs = zip(unwrapped, p).compactMap { u, q -> (Double, Double)? in
+                let a = sign * (u - unwrapped[0])
+                return a >= 0 && a < 2 * .pi ? (a, q.distance(to: c)) : nil
+            }.sorted { $0.0 < $1.0 }
+            guard pairs.count >= 8 else { return nil }
+            angles = pairs.map(\.0)
+            radii = pairs.map(\.1)
+            meanRadius = radii.reduce(0, +) / Double(radii.count)
+            guard meanRadius > 0, meanRadius.isFinite else { return nil }
+            centre = c
+            startAngle = unwrapped[0]
+            pointsPerLoop = p.count
+            if let t0 = p[0].t, let t1 = p[p.count - 1].t, t1 > t0 {
+                secondsPerLoop = (t1 - t0) * 2 * .pi / abs(sweep)
+            } else {
+                secondsPerLoop = nil
+            }
+        }
+
+        /// The radius at angle `a` (any value; read modulo 2π), linearly between the
+        /// recorded angles on either side, across 0 as well.
+        func radius(at a: Double) -> Double {
+            var t = a.truncatingRemainder(dividingBy: 2 * .pi)
+            if t < 0 { t += 2 * .pi }
+            let n = angles.count
+            var hi = 0, end = n   // the first angle ≥ t, by halving
+            while hi < end {
+                let mid = (hi + end) / 2
+                if angles[mid] < t { hi = mid + 1 } else { end = mid }
+            }
+            let lo = (hi + n - 1) % n
+            hi %= n
+            let a0 = angles[lo]
+            var a1 = angles[hi]
+            if a1 < a0 || (hi == lo) { a1 += 2 * .pi }
+            if t < a0 { t += 2 * .pi }
+            let w = a1 > a0 ? (t - a0) / (a1 - a0) : 0
+            return radii[lo] * (1 - w) + radii[hi] * w
+        }
+
+        func redrawn(loops k: Int, using rng: inout SeededGenerator) -> [Point] {
+            let turns = Double(k) - Double.random(in: 0...lastLoopShortfall, using: &rng)
+            var sizes = [1.0], offsets = [Point(x: 0, y: 0)]
+            for _ in 0...k {
+                sizes.append(sizes[sizes.count - 1] * Double.random(in: 0.9...1.1, using: &rng))
+                let o = offsets[offsets.count - 1]
+                offsets.append(Point(x: o.x + meanRadius * Double.random(in: -0.1...0.1, using: &rng),
+                                     y: o.y + meanRadius * Double.random(in: -0.1...0.1, using: &rng)))
+            }
+            let n = Swift.max(8, Int(turns * Double(pointsPerLoop)))
+            return (0...n).map { i in
+                let u = turns * Double(i) / Double(n)
+                let loop = Swift.min(Int(u), sizes.count - 2), f = u - Double(loop)
+                let size = sizes[loop] * (1 - f) + sizes[loop + 1] * f
+                let o = offsets[loop].interpolated(to: offsets[loop + 1], fraction: f)
+                let theta = 2 * .pi * u
+                let r = radius(at: theta) * size, a = startAngle + direction * theta
+                return Point(x: centre.x + o.x + r * cos(a), y: centre.y + o.y + r * sin(a),
+                             t: secondsPerLoop.map { u * $0 })
+            }
+        }
+    }
+
     /// Hand-like synthetic circles: for each loop count in `loops`, `countPerLoopCount`
     /// circles of radius 15–150 pt, either direction, any starting angle, aspect within
     /// 0.85–1.15, each loop up to 10 % larger or smaller and up to 10 % of the radius

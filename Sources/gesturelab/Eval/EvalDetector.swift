@@ -35,6 +35,11 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         "With fixed thresholds, score data that has no positives (check marks on another vocabulary): detections per label are then false positives per label."))
     var negativesOnly = false
 
+    @Option(name: .customLong("redrawn-loops"), help: ArgumentHelp(
+        "With given thresholds, also score each positive redrawn as one stroke going round 2…N times, every loop following the recorded circle's shape, a little larger or smaller and off-centre from loop to loop (subject loops-<k>): how the detector holds when people circle repeatedly, on any study's circles.",
+        valueName: "N"))
+    var redrawnLoops: Int = 0
+
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var openWorld: OpenWorldOptions
@@ -47,6 +52,12 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
             && (target.targetFPR != nil || target.targetTPR != nil || target.augment > 0 || target.chooseSettings
                 || target.loops > 0 || target.everyDevice || which.chooseDetector || target.heldOutDataset != nil || target.bag > 1) {
             throw ValidationError("--target-fpr/--target-tpr/--augment/--choose-settings/--loops/--every-device/--choose-detector/--held-out-dataset/--bag apply only with --thresholds train")
+        }
+        if redrawnLoops != 0 && !(2...20).contains(redrawnLoops) {
+            throw ValidationError("--redrawn-loops must be between 2 and 20, got \(redrawnLoops)")
+        }
+        if redrawnLoops != 0 && thresholds.lowercased() == "train" {
+            throw ValidationError("--redrawn-loops scores given thresholds (a file, a preset, default or --model), not --thresholds train")
         }
     }
 
@@ -83,8 +94,17 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
             choice = try DetectorCLI.thresholds(thresholds, kind: detector, target: target.target, seed: target.seed)
         }
         let loaded = try datasetOptions.load(dataset, console: output.console)
-        let data = try openWorld.extended(loaded, positive: positiveLabel, seed: target.seed,
+        var data = try openWorld.extended(loaded, positive: positiveLabel, seed: target.seed,
                                           loading: { try datasetOptions.load($0, console: output.console) })
+        if redrawnLoops >= 2 {
+            let redrawn = LoopedCircles.redrawn(loaded.samples, label: positiveLabel, loops: 2...redrawnLoops,
+                                                seed: openWorld.everydaySeed ?? target.seed)
+            let positives = loaded.samples.filter { $0.label == positiveLabel }.count
+            let kept = redrawn.count / (redrawnLoops - 1)
+            output.console.err("note: \(kept) of \(positives) '\(shownValue(positiveLabel))' samples redrawn with 2…\(redrawnLoops) loops"
+                + (kept < positives ? "; the other \(positives - kept) are not one stroke going at least three quarters round" : ""))
+            data = Dataset(data.samples + redrawn)
+        }
         var settingsFrom: AnyDetectorThresholds?
         if case .fixed(let t, _) = choice { settingsFrom = t }
         let bar = ProgressBar(output: output)
