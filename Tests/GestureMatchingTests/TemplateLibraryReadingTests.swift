@@ -52,6 +52,20 @@ struct TemplateLibraryReadingTests {
         }
     }
 
+    /// A wrong value under a settings key thousands of characters long: the key is shown
+    /// cut, with its length, and the message stays short.
+    @Test func aLongKeyInAWrongPlaceIsShownCut() throws {
+        let key = String(repeating: "k", count: 5000)
+        do {
+            _ = try TemplateLibrary.decode(library(extra: #", "settings": {"\#(key)": {"x": [1]}}"#))
+            Issue.record("accepted")
+        } catch {
+            let text = "\(error)"
+            #expect(text.count < 400, "message of \(text.count) characters")
+            #expect(text.contains("settings") && text.contains("(5000 characters)"), "\(text)")
+        }
+    }
+
     @Test func aLibraryOfManyTinyPointsOverTheMemoryBudgetIsRefused() throws {
         // 32-byte points from 6-byte "[1,2]," entries: over 4x the file plus the constant
         // once the points would take more than ReadBudget.constantBytes beyond 4x.

@@ -195,15 +195,17 @@ public struct TemplateLibrary: Hashable, Codable, Sendable {
         var settings: [String: SettingValue]
     }
 
+    /// A decoding error in words; the path goes through ``shownCodingPath(_:)``, so a key
+    /// megabytes long or a path nested deep still gives a short message (a 5,000-character
+    /// settings key once gave a 5,000-character message).
     private static func describe(_ error: DecodingError) -> String {
-        func path(_ c: [CodingKey]) -> String {
-            c.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
         switch error {
-        case .keyNotFound(let k, let ctx): return "missing field '\(k.stringValue)' at \(path(ctx.codingPath).isEmpty ? "top level" : path(ctx.codingPath))"
-        case .typeMismatch(_, let ctx), .valueNotFound(_, let ctx): return "\(ctx.debugDescription) at \(path(ctx.codingPath))"
-        case .dataCorrupted(let ctx): return ctx.debugDescription + (ctx.codingPath.isEmpty ? "" : " at \(path(ctx.codingPath))")
-        @unknown default: return "\(error)"
+        case .keyNotFound(let k, let ctx): return "missing field '\(shownValue(k.stringValue))' at \(shownCodingPath(ctx.codingPath))"
+        case .typeMismatch(_, let ctx), .valueNotFound(_, let ctx):
+            return "\(shownValue(ctx.debugDescription, limit: 200)) at \(shownCodingPath(ctx.codingPath))"
+        case .dataCorrupted(let ctx):
+            return shownValue(ctx.debugDescription, limit: 200) + (ctx.codingPath.isEmpty ? "" : " at \(shownCodingPath(ctx.codingPath))")
+        @unknown default: return shownValue("\(error)", limit: 200)
         }
     }
 }
