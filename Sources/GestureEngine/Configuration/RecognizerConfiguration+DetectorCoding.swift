@@ -41,9 +41,9 @@ extension RecognizerConfiguration {
         } catch let DecodingError.dataCorrupted(ctx) {
             throw bad("bad thresholds: \(shownValue(ctx.debugDescription, limit: 200))")
         } catch let DecodingError.keyNotFound(key, _) {
-            throw bad("bad thresholds: missing '\(key.stringValue)'")
+            throw bad("bad thresholds: missing '\(shownValue(key.stringValue))'")
         } catch let DecodingError.typeMismatch(_, ctx) {
-            throw bad("bad thresholds: wrong type at '\(shownValue(ctx.codingPath.map(\.stringValue).joined(separator: ".")))'")
+            throw bad("bad thresholds: wrong type at '\(shownCodingPath(ctx.codingPath))'")
         } catch {
             throw bad("bad thresholds: \(shownValue("\(error)", limit: 200))")
         }
