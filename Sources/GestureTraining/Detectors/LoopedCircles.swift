@@ -117,12 +117,10 @@ public enum LoopedCircles {
             let cut = Int(Double(raw.count) * trim)
             let p = Array(raw.dropFirst(cut).dropLast(cut))
             guard p.count >= 8, let c = Stroke(p).centroid else { return nil }
+            // The angle around the centroid, unwrapped: the first point's, then each step's turn.
             var unwrapped = [atan2(p[0].y - c.y, p[0].x - c.x)]
-            for q in p.dropFirst() {
-                let a = atan2(q.y - c.y, q.x - c.x), last = unwrapped[unwrapped.count - 1]
-                var d = a - last
-                d -= 2 * .pi * (d / (2 * .pi)).rounded()
-                unwrapped.append(last + d)
+            for (a, b) in zip(p, p.dropFirst()) {
+                unwrapped.append(unwrapped[unwrapped.count - 1] + (Angles.signedTurn(from: a - c, to: b - c) ?? 0))
             }
             let sweep = unwrapped[unwrapped.count - 1] - unwrapped[0]
             guard abs(sweep) >= 1.5 * .pi else { return nil }

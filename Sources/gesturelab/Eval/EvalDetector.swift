@@ -102,7 +102,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
             let positives = loaded.samples.filter { $0.label == positiveLabel }.count
             let kept = redrawn.count / (redrawnLoops - 1)
             output.console.err("note: \(kept) of \(positives) '\(shownValue(positiveLabel))' samples redrawn with 2…\(redrawnLoops) loops"
-                + (kept < positives ? "; the other \(positives - kept) are not one stroke going at least three quarters round" : ""))
+                + (kept < positives ? "; \(positives - kept) \(positives - kept == 1 ? "is" : "are") not one stroke going at least three quarters round" : ""))
             data = Dataset(data.samples + redrawn)
         }
         var settingsFrom: AnyDetectorThresholds?
