@@ -1,5 +1,6 @@
 import Foundation
 import GestureDetectors
+import GestureGeometry
 import GestureTestSupport
 import Testing
 @testable import GestureTraining
@@ -39,5 +40,39 @@ struct ShippedTemplatesTests {
         // A broken override is an error naming it, not a silent fallback.
         try Data("{".utf8).write(to: dir.url.appendingPathComponent("templates.json"))
         #expect { try ShippedTemplates.library(environment: env) } throws: { "\($0)".contains("templates.json") }
+    }
+
+    /// The shipped check mark and circle drop a resting finger's jitter at either end
+    /// (their files say so), so a check mark or a circle begun and ended with the finger
+    /// resting (24 points at each end: more than a resampled step of path) is still one;
+    /// the check mark read without the rest dropped refuses most of them.
+    @Test func shippedCheckMarkAndCircleHoldAFingerRestingAtTheEnds() throws {
+        var rng = SeededGenerator(seed: 3)
+        let check = StrokeAugmentationTests.check
+        let circle = (0...120).map { i -> Point in
+            let a = 2 * Double.pi * Double(i) / 120
+            return Point(x: 100 + 80 * cos(a), y: 100 + 80 * sin(a), t: Double(i) / 100)
+        }
+        for (kind, points) in [(DetectorKind.checkmark, check), (.circle, circle)] {
+            let shipped = try #require(try ShippedTemplates.thresholds(for: kind, environment: [:])).value
+            #expect(shipped.settings.restingRadius == 0.02, "\(kind)")
+            #expect(shipped.accepts(Stroke(points)), "\(kind) as drawn")
+            var json = try #require(try JSONSerialization.jsonObject(with: try shipped.encoded()) as? [String: Any])
+            var settings = try #require(json["settings"] as? [String: Any])
+            settings["restingRadius"] = nil
+            json["settings"] = settings
+            let unrested = try AnyDetectorThresholds.decode(try JSONSerialization.data(withJSONObject: json), kind: kind)
+            #expect(unrested.settings.restingRadius == 0)
+            var accepted = 0, acceptedUnrested = 0
+            for _ in 0..<20 {
+                let rested = Stroke(StrokeTransform.restingEnds(24).apply(points, using: &rng))
+                if shipped.accepts(rested) { accepted += 1 }
+                if unrested.accepts(rested) { acceptedUnrested += 1 }
+            }
+            let figures = "\(kind): \(accepted) of 20 rested strokes accepted, \(acceptedUnrested) without the rest dropped"
+            #expect(accepted >= 18 && accepted >= acceptedUnrested, "\(figures)")
+            // The check mark's spread measures are what a rest moves most.
+            if kind == .checkmark { #expect(acceptedUnrested <= 10, "\(figures)") }
+        }
     }
 }

@@ -107,4 +107,30 @@ import Testing
         #expect(augmentedTilted.truePositiveRate >= 0.9)
         #expect(augmented.falsePositiveRate <= 0.05)
     }
+
+    /// A finger resting at each end: that many more points at either end, each within
+    /// 0.5 % of the diagonal of its end point, in time before the first and after the last;
+    /// measured by `eval detector --device-shift`, not held by training.
+    @Test func restingEndsAddJitterAroundBothEnds() throws {
+        var rng = SeededGenerator(seed: 1)
+        let out = StrokeTransform.restingEnds(12).apply(Self.check, using: &rng)
+        #expect(out.count == Self.check.count + 24)
+        #expect(Array(out[12..<(12 + Self.check.count)]) == Self.check)
+        let first = Self.check[0], last = Self.check[Self.check.count - 1]
+        let reach = 0.005 * hypot(100, 80) + 1e-9
+        #expect(out.prefix(12).allSatisfy { abs($0.x - first.x) <= reach && abs($0.y - first.y) <= reach })
+        #expect(out.suffix(12).allSatisfy { abs($0.x - last.x) <= reach && abs($0.y - last.y) <= reach })
+        let times = out.compactMap(\.t)
+        #expect(times.count == out.count && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(StrokeTransform.restingEnds(0).apply(Self.check, using: &rng) == Self.check)
+        #expect(StrokeTransform.restingEnds(12).description == "resting ends (12 points each)")
+        let measured = StrokeAugmentation.measuredDeviceShifts(tolerance: .of(.circle))
+        #expect(measured.contains(.restingEnds(12)))
+        #expect(!StrokeAugmentation.deviceShifts(tolerance: .of(.circle)).contains(.restingEnds(12)))
+        for t in measured {
+            let still = [Point(x: 1, y: 1, t: 0), Point(x: 1, y: 1, t: 0.1)]
+            let out = t.apply(still, using: &rng)
+            #expect(out.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "\(t) on a zero-length stroke")
+        }
+    }
 }

@@ -28,7 +28,9 @@ public struct CheckmarkDetector: Hashable, Sendable {
 extension CheckmarkDetector: ShapeMeasuringDetector {
     public typealias BookRule = CheckPleaseRule
     public static let id = "checkmark"
-    public static let defaultSettings = ShapeSettings(resampleCount: 32)
+    /// 32 points (two legs need fewer than a circle), a resting pen's or finger's jitter at
+    /// the ends dropped before measuring.
+    public static let defaultSettings = ShapeSettings(resampleCount: 32, restingRadius: 0.02)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["checkPlease", "checkplease"], title: "CheckPlease", thresholds: .checkPlease)]
     }

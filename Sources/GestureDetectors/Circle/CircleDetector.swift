@@ -25,8 +25,9 @@ public struct CircleDetector: Hashable, Sendable {
 extension CircleDetector: ShapeMeasuringDetector {
     public typealias BookRule = SadunRule
     public static let id = "circle"
-    /// 64 points ($1's N), hooks at the ends dropped before measuring.
-    public static let defaultSettings = ShapeSettings(resampleCount: 64, dropsHooks: true)
+    /// 64 points ($1's N), a resting pen's or finger's jitter and the hooks at the ends
+    /// dropped before measuring.
+    public static let defaultSettings = ShapeSettings(resampleCount: 64, dropsHooks: true, restingRadius: 0.02)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["sadun"], title: "Sadun", thresholds: .sadun),
          BookPreset(names: ["sadunWithoutInflectionTest", "sadun-no-inflections"], title: "Sadun without the inflection test",

@@ -181,8 +181,9 @@ extension CircleDetector {
     /// stroke whose tangent turns through 2π, resampled to as many points — and its loops
     /// compared by size and centre.
     public static func shape(resampled points: [Point], settings: ShapeSettings) -> Shape? {
+        let rested = StrokeStructure.withoutRestingEnds(points, radius: settings.restingRadius)
         let p = settings.dropsHooks
-            ? StrokeStructure.withoutHooks(points, window: settings.cornerWindow, degrees: settings.cornerDegrees) : points
+            ? StrokeStructure.withoutHooks(rested, window: settings.cornerWindow, degrees: settings.cornerDegrees) : rested
         guard StrokeStructure.loops(p).count >= 2 else { return singleLoopShape(p, settings: settings) }
         // Loops are cut and compared on a finer copy: a few resampled points a loop are
         // too coarse to place a loop's centre.

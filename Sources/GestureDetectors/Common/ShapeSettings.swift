@@ -22,14 +22,23 @@ public struct ShapeSettings: Hashable, Sendable {
     /// corner). The circle detector's default; files written before it existed read as
     /// `false` and measure as they did. Written to a file only when `true`.
     public var dropsHooks: Bool
+    /// How far from the stroke's first and last point, as a fraction of its bounding-box
+    /// diagonal, the points of a resting pen or finger are dropped before measuring
+    /// (`StrokeStructure.withoutRestingEnds`): a finger that rests before it moves or
+    /// before it lifts jitters in place, and that jitter otherwise takes resampled points
+    /// and adds turning at the ends. 0 (the default, and what files written before it
+    /// existed read as) drops nothing; the check mark's and circle's defaults use 0.02.
+    /// Written to a file only when above 0.
+    public var restingRadius: Double
 
     public init(resampleCount: Int = 64, smoothingGranularity: Int = 4, cornerWindow: Int = 3, cornerDegrees: Double = 45,
-                dropsHooks: Bool = false) {
+                dropsHooks: Bool = false, restingRadius: Double = 0) {
         self.resampleCount = resampleCount
         self.smoothingGranularity = smoothingGranularity
         self.cornerWindow = cornerWindow
         self.cornerDegrees = cornerDegrees
         self.dropsHooks = dropsHooks
+        self.restingRadius = restingRadius
     }
 
     /// Allowed ranges. `resampleCount` points are made per stroke and
@@ -43,6 +52,9 @@ public struct ShapeSettings: Hashable, Sendable {
         public static let smoothingGranularity = 1...16
         /// Vertices summed when looking for a corner (the presets use 3).
         public static let cornerWindow = 1...64
+        /// Fraction of the diagonal within which a resting end is dropped (a tenth at most:
+        /// more would cut into the shape itself).
+        public static let restingRadius: ClosedRange<Double> = 0...0.1
     }
 
     /// Preparations a trainer may choose among on inner folds (`--choose-settings`): these
@@ -69,12 +81,15 @@ public struct ShapeSettings: Hashable, Sendable {
         for (field, value, range) in ranges where !range.contains(value) {
             return "\(field) is \(value); allowed: \(range.lowerBound)…\(range.upperBound)"
         }
+        if !Limits.restingRadius.contains(restingRadius) {   // also refuses NaN
+            return "restingRadius is \(restingRadius); allowed: \(Limits.restingRadius.lowerBound)…\(Limits.restingRadius.upperBound)"
+        }
         return cornerDegrees.isFinite ? nil : "cornerDegrees must be a finite number"
     }
 }
 
 extension ShapeSettings: Codable {
-    enum CodingKeys: String, CodingKey { case resampleCount, smoothingGranularity, cornerWindow, cornerDegrees, dropsHooks }
+    enum CodingKeys: String, CodingKey { case resampleCount, smoothingGranularity, cornerWindow, cornerDegrees, dropsHooks, restingRadius }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -82,7 +97,8 @@ extension ShapeSettings: Codable {
                   smoothingGranularity: try c.decode(Int.self, forKey: .smoothingGranularity),
                   cornerWindow: try c.decode(Int.self, forKey: .cornerWindow),
                   cornerDegrees: try c.decode(Double.self, forKey: .cornerDegrees),
-                  dropsHooks: try c.decodeIfPresent(Bool.self, forKey: .dropsHooks) ?? false)
+                  dropsHooks: try c.decodeIfPresent(Bool.self, forKey: .dropsHooks) ?? false,
+                  restingRadius: try c.decodeIfPresent(Double.self, forKey: .restingRadius) ?? 0)
         if let problem {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem))
         }
@@ -95,5 +111,6 @@ extension ShapeSettings: Codable {
         try c.encode(cornerWindow, forKey: .cornerWindow)
         try c.encode(cornerDegrees, forKey: .cornerDegrees)
         if dropsHooks { try c.encode(true, forKey: .dropsHooks) }
+        if restingRadius > 0 { try c.encode(restingRadius, forKey: .restingRadius) }
     }
 }

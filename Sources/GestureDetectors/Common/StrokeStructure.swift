@@ -106,6 +106,41 @@ package enum StrokeStructure {
         return trimmed.count == points.count && trimmed.allSatisfy(\.isFinite) ? trimmed : points
     }
 
+    /// Equally spaced points without the pen's or finger's rest at either end, resampled
+    /// back to as many points. A finger that rests before it moves, or before it lifts,
+    /// jitters in place: that jitter takes a share of the resampled points, which then lie
+    /// bunched near the end point and turn at random, reading as extra turning and a
+    /// lopsided spread. A point after the first is a rest's when it lies within `radius` ×
+    /// the bounding-box diagonal of the first point (every point before it as well) and the
+    /// path to it ran at least one whole step further than it got (its index times the
+    /// median step, less its distance from the first point). The first point and every one
+    /// before the last such point are dropped (likewise at the end, around the last point).
+    /// A pen leaving at its normal pace loses nothing, however slowly it leaves; a rest
+    /// shorter than a step is kept, as is a hook of a point or two (at this scale the two
+    /// look alike, and the recorded strokes training learns from have many such hooks).
+    /// Returns the points unchanged when nothing is dropped, when `radius` is not above 0,
+    /// or when fewer than three points would be left.
+    package static func withoutRestingEnds(_ p: [Point], radius: Double) -> [Point] {
+        guard radius > 0, p.count >= 3, let box = Stroke(p).boundingBox else { return p }
+        let r = radius * box.diagonal
+        let steps = (1..<p.count).map { p[$0].distance(to: p[$0 - 1]) }.sorted()
+        let step = steps[steps.count / 2]
+        guard r > 0, r.isFinite, step > 0, step.isFinite else { return p }
+        // The index of the last rest point counted from `end` inwards (0: none).
+        func rest(_ point: (Int) -> Point) -> Int {
+            var found = 0, i = 1
+            while i < p.count, case let d = point(i).distance(to: point(0)), d <= r {
+                if Double(i) * step - d >= step { found = i }
+                i += 1
+            }
+            return found
+        }
+        let first = rest { p[$0] }, last = p.count - 1 - rest { p[p.count - 1 - $0] }
+        guard first > 0 || last < p.count - 1, last - first >= 2 else { return p }
+        let trimmed = Stroke(Array(p[first...last])).resampled(count: p.count).points
+        return trimmed.count == p.count && trimmed.allSatisfy(\.isFinite) ? trimmed : p
+    }
+
     /// How many times consecutive corners turn to opposite sides: 0 for one corner or a
     /// polygon turning one way, 1 for a Z or an N, 2 for a W (zig-zags reverse at every corner).
     package static func reversals(_ corners: [Corner]) -> Int {

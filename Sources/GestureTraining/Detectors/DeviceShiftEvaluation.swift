@@ -31,7 +31,7 @@ public enum DeviceShiftEvaluation {
     ///     else its `thresholds` decide all.
     public static func run(_ dataset: Dataset, evaluation e: DetectorEvaluation,
                            transforms: [StrokeTransform]? = nil, seed: UInt64) -> [Row] {
-        let shifts = transforms ?? StrokeAugmentation.deviceShifts(tolerance: .of(e.detector, label: e.positiveLabel))
+        let shifts = transforms ?? StrokeAugmentation.measuredDeviceShifts(tolerance: .of(e.detector, label: e.positiveLabel))
         var rows = [row("none", dataset, e)]
         for (k, t) in shifts.enumerated() {
             var rng = SeededGenerator(seed: seed &+ UInt64(k) &* 0x9E37_79B9)

@@ -41,6 +41,10 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
     case stochasticResampling(Int)
     /// Mirrored left-right (the stroke turns the other way).
     case mirror
+    /// The pen or finger rests before it moves and before it lifts: this many more points
+    /// at each end, 10 ms apart, each placed at random within 0.5 % of the bounding-box
+    /// diagonal (on either axis) of the end point, as a resting finger's contact jitters.
+    case restingEnds(Int)
 
     public var description: String {
         switch self {
@@ -52,6 +56,7 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
         case .positionNoise(let n): String(format: "position noise %.1f%%", n * 100)
         case .stochasticResampling(let n): "stochastic resampling (\(n) points)"
         case .mirror: "mirrored"
+        case .restingEnds(let n): "resting ends (\(n) points each)"
         }
     }
 
@@ -96,6 +101,18 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
             return gpsr.variant(of: Gesture([Stroke(points)]), using: &rng)?.strokes.first?.points ?? points
         case .mirror:
             return points.map { Point(x: 2 * cx - $0.x, y: $0.y, t: $0.t) }
+        case .restingEnds(let count):
+            let xs = points.map(\.x), ys = points.map(\.y)
+            let reach = 0.005 * hypot((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
+            guard count > 0 else { return points }
+            func rest(at q: Point, step: Double) -> [Point] {
+                (1...count).map { k in
+                    Point(x: q.x + Double.random(in: -reach...reach, using: &rng),
+                          y: q.y + Double.random(in: -reach...reach, using: &rng),
+                          t: q.t.map { $0 + step * Double(k) })
+                }
+            }
+            return rest(at: points[0], step: -0.01).reversed() + points + rest(at: points[points.count - 1], step: 0.01)
         }
     }
 
@@ -213,8 +230,16 @@ public enum StrokeAugmentation {
         Dataset(dataset.samples + Self.copies(of: dataset, copies: copies, tolerance: tolerance, seed: seed))
     }
 
-    /// The device shifts measured by `eval detector --device-shift`: each transform on
-    /// its own, at the ends of its range.
+    /// The device shifts measured by `eval detector --device-shift`: those training holds
+    /// (``deviceShifts(tolerance:)``) and a finger resting 12 points at each end, which the
+    /// detectors' preparation drops (``GestureDetectors/ShapeSettings/restingRadius``)
+    /// rather than training learning it.
+    public static func measuredDeviceShifts(tolerance: ShapeTolerance) -> [StrokeTransform] {
+        deviceShifts(tolerance: tolerance) + [.restingEnds(12)]
+    }
+
+    /// The device shifts training holds (`--every-device`) and that `eval detector
+    /// --device-shift` measures: each transform on its own, at the ends of its range.
     public static func deviceShifts(tolerance: ShapeTolerance) -> [StrokeTransform] {
         var t: [StrokeTransform] = [
             .samplingRate(30), .samplingRate(60), .samplingRate(240),
