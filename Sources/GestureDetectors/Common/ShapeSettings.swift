@@ -22,10 +22,11 @@ public struct ShapeSettings: Hashable, Sendable {
     /// corner). The circle detector's default; files written before it existed read as
     /// `false` and measure as they did. Written to a file only when `true`.
     public var dropsHooks: Bool
-    /// How far from the stroke's first and last point, as a fraction of its bounding-box
-    /// diagonal, the points of a resting pen or finger are dropped before measuring
-    /// (`StrokeStructure.withoutRestingEnds`): a finger that rests before it moves or
-    /// before it lifts jitters in place, and that jitter otherwise takes resampled points
+    /// Within what distance of the stroke's first and last point, as a fraction of its
+    /// bounding-box diagonal, a resting pen's or finger's jitter is looked for and dropped
+    /// before measuring (`StrokeStructure.withoutRestingEnds`: resampled points there whose
+    /// path ran at least a step further than it got): a finger that rests before it moves
+    /// or before it lifts jitters in place, and that jitter otherwise takes resampled points
     /// and adds turning at the ends. 0 (the default, and what files written before it
     /// existed read as) drops nothing; the check mark's and circle's defaults use 0.02.
     /// Written to a file only when above 0.
