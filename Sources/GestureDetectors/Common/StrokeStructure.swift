@@ -102,8 +102,14 @@ package enum StrokeStructure {
         if let v = sharpest((sums.count - zone)...(sums.count - 1), inward: -w), v >= p.count - 1 - zone,
            straight(Swift.min(turns.count, v + w / 2)..<turns.count) { last = v }
         guard first > 0 || last < p.count - 1, last - first >= 2 else { return points }
-        let trimmed = Stroke(Array(p[first...last])).resampled(count: points.count).points
-        return trimmed.count == points.count && trimmed.allSatisfy(\.isFinite) ? trimmed : points
+        return resampled(p[first...last], count: points.count, else: points)
+    }
+
+    /// `part` resampled to `count` equally spaced points, or `fallback` when that does not
+    /// give `count` finite points (what the end trims return when nothing sensible is left).
+    private static func resampled(_ part: ArraySlice<Point>, count: Int, else fallback: [Point]) -> [Point] {
+        let trimmed = Stroke(Array(part)).resampled(count: count).points
+        return trimmed.count == count && trimmed.allSatisfy(\.isFinite) ? trimmed : fallback
     }
 
     /// Equally spaced points without the pen's or finger's rest at either end, resampled
@@ -137,8 +143,7 @@ package enum StrokeStructure {
         }
         let first = rest { p[$0] }, last = p.count - 1 - rest { p[p.count - 1 - $0] }
         guard first > 0 || last < p.count - 1, last - first >= 2 else { return p }
-        let trimmed = Stroke(Array(p[first...last])).resampled(count: p.count).points
-        return trimmed.count == p.count && trimmed.allSatisfy(\.isFinite) ? trimmed : p
+        return resampled(p[first...last], count: p.count, else: p)
     }
 
     /// How many times consecutive corners turn to opposite sides: 0 for one corner or a

@@ -102,9 +102,8 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
         case .mirror:
             return points.map { Point(x: 2 * cx - $0.x, y: $0.y, t: $0.t) }
         case .restingEnds(let count):
-            let xs = points.map(\.x), ys = points.map(\.y)
-            let reach = 0.005 * hypot((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
             guard count > 0 else { return points }
+            let reach = 0.005 * (Stroke(points).boundingBox?.diagonal ?? 0)
             func rest(at q: Point, step: Double) -> [Point] {
                 (1...count).map { k in
                     Point(x: q.x + Double.random(in: -reach...reach, using: &rng),
