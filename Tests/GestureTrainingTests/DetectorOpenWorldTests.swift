@@ -172,6 +172,40 @@ struct DetectorOpenWorldTests {
         }
     }
 
+    /// A `LoopChange` sets how loops differ: none at all gives loops of one size in one
+    /// place; a trend of 0.8 shrinks every loop to 0.8 of the one before; a centre step
+    /// moves the loops apart. Out-of-range or NaN values are named.
+    @Test func redrawnLoopsChangeAsAsked() throws {
+        let n = 80
+        let ring = (0..<n).map { i in
+            let a = 1.95 * Double.pi * Double(i) / Double(n)
+            return Point(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a), t: Double(i) * 0.02)
+        }
+        let circle = [Sample(gesture: Gesture(points: ring), label: "circle", subject: "7")]
+        func shape(_ change: LoopedCircles.LoopChange?, seed: UInt64 = 3) throws -> CircleDetector.Shape {
+            let copy = try #require(LoopedCircles.redrawn(circle, label: "circle", loops: 4...4, seed: seed, change: change).first)
+            return try #require(CircleDetector.shape(copy.gesture.strokes[0]))
+        }
+        let still = try shape(.init())
+        // (The last loop stops up to a quarter turn short: its centroid sits a little off the others'.)
+        #expect(still.loops == 4 && still.loopSizeRatio > 0.97 && still.loopDrift < 0.2, "\(still)")
+        let shrinking = try shape(.init(sizeTrend: 0.8))
+        // The last loop stops up to a quarter turn short, so the smallest full loop is the third or fourth.
+        #expect(shrinking.loopSizeRatio < 0.8 * 0.8 + 0.05 && shrinking.loopSizeRatio > 0.8 * 0.8 * 0.8 - 0.05, "\(shrinking)")
+        let wandering = try shape(.init(centreStep: 0.3))
+        #expect(wandering.loopDrift > still.loopDrift + 0.2, "\(wandering)")
+        // Size spread alone: sizes differ, centres stay (over several seeds, so no draw decides it).
+        let spread = try (1...5).map { try shape(.init(sizeSpread: 0.1), seed: $0) }
+        #expect(spread.contains { $0.loopSizeRatio < 0.95 } && spread.allSatisfy { $0.loopDrift < 0.25 })
+        // No change given: the default draws, the same as before the option existed.
+        #expect(LoopedCircles.redrawn(circle, label: "circle", loops: 2...3, seed: 9)
+                == LoopedCircles.redrawn(circle, label: "circle", loops: 2...3, seed: 9, change: nil))
+        #expect(LoopedCircles.LoopChange().problem == nil)
+        #expect(LoopedCircles.LoopChange(sizeSpread: 0.6).problem?.contains("sizeSpread") == true)
+        #expect(LoopedCircles.LoopChange(centreStep: .nan).problem?.contains("centreStep") == true)
+        #expect(LoopedCircles.LoopChange(sizeTrend: 0.4).problem?.contains("sizeTrend") == true)
+    }
+
     @Test func generatedCirclesHaveTheirLoopCount() throws {
         let circles = LoopedCircles.generated(loops: 1...4, countPerLoopCount: 10, seed: 5)
         #expect(circles.count == 40)

@@ -193,6 +193,21 @@ struct DetectorCommandTests {
         let trained = try CLIRunner.run(["eval", "detector", "circle", "--dataset", data, "--positive", "circle",
                                          "--thresholds", "train", "--redrawn-loops", "3"])
         #expect(trained.status != 0 && trained.stderr.contains("not --thresholds train"), "\(trained.stderr)")
+        // --loop-*: how loops differ. Loops shrinking to 0.6 of the one before are a spiral, not a circle.
+        let spiral = try CLIRunner.run(args + ["--redrawn-loops", "3", "--loop-size-trend", "0.6"])
+        #expect(spiral.status == 0, "\(spiral.stderr)")
+        let spiralSubjects = try #require(jsonObject(spiral.stdout)?["perSubject"] as? [String: [String: Any]])
+        #expect(try #require(spiralSubjects["loops-3"]?["truePositiveRate"] as? Double) <= 0.1, "\(spiral.stdout)")
+        let steady = try CLIRunner.run(args + ["--redrawn-loops", "3", "--loop-size-spread", "0.02", "--loop-centre-step", "0.02"])
+        let steadySubjects = try #require(jsonObject(steady.stdout)?["perSubject"] as? [String: [String: Any]])
+        #expect(try #require(steadySubjects["loops-3"]?["truePositiveRate"] as? Double) >= 0.9, "\(steady.stdout)")
+        for (bad, message) in [(["--redrawn-loops", "3", "--loop-size-spread", "0.7"], "--loop-size-spread must be within 0.0…0.5, got 0.7"),
+                               (["--redrawn-loops", "3", "--loop-centre-step", "nan"], "--loop-centre-step must be within"),
+                               (["--redrawn-loops", "3", "--loop-size-trend", "3"], "--loop-size-trend must be within 0.5…2.0, got 3.0"),
+                               (["--loop-size-trend", "0.9"], "apply only with --redrawn-loops")] {
+            let b = try CLIRunner.run(args + bad)
+            #expect(b.status != 0 && b.stderr.contains(message), "\(bad): \(b.stderr)")
+        }
     }
 
     @Test func trainedOnOtherSubjectsPerFoldSeparatesTheFixtureShapes() throws {

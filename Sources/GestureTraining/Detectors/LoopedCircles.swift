@@ -85,14 +85,19 @@ public enum LoopedCircles {
     /// centroid, or that has a non-finite coordinate, gives no copies. Copies keep the label,
     /// take the subject `loops-<k>` (so per-subject tables read per loop count) and
     /// `meta["synthetic"] = "redrawn"`.
-    public static func redrawn(_ samples: [Sample], label: String, loops: ClosedRange<Int>, seed: UInt64) -> [Sample] {
+    ///
+    /// With `change`, each loop's size and centre move from the one before by that
+    /// ``LoopChange`` instead (normally distributed), for measuring how far loops may
+    /// differ before the detector refuses them.
+    public static func redrawn(_ samples: [Sample], label: String, loops: ClosedRange<Int>, seed: UInt64,
+                               change: LoopChange? = nil) -> [Sample] {
         var out: [Sample] = []
         for (i, s) in samples.enumerated() where s.label == label {
             let stroke = DetectorMeasurements.stroke(of: s)
             guard stroke.isFinite, let profile = RadiusProfile(stroke.points, trim: redrawTrim) else { continue }
             for k in loops where k >= 2 {
                 var rng = SeededGenerator.derived(seed: seed ^ (UInt64(k) &* 0x5EED_C1C1_E5), stream: UInt64(i))
-                let points = profile.redrawn(loops: k, using: &rng)
+                let points = profile.redrawn(loops: k, change: change, using: &rng)
                 var meta = s.meta
                 meta["synthetic"] = "redrawn"
                 meta["loops"] = String(k)
@@ -101,6 +106,38 @@ public enum LoopedCircles {
             }
         }
         return out
+    }
+
+    /// How much each loop of a redrawn circle differs from the one before
+    /// (``redrawn(_:label:loops:seed:change:)``): its size is the previous loop's times
+    /// ``sizeTrend`` times e^(``sizeSpread`` · z), and its centre steps by ``centreStep``
+    /// mean radii times z along each axis, every z an independent standard normal draw.
+    /// `LoopChange(sizeSpread: 0.08, centreStep: 0.12)` is a hand whose loops differ by
+    /// about 8 % in size and wander about a tenth of the radius; `sizeTrend: 0.92` makes
+    /// each loop 8 % smaller than the one before on average.
+    public struct LoopChange: Hashable, Sendable {
+        public var sizeSpread: Double
+        public var centreStep: Double
+        public var sizeTrend: Double
+
+        public init(sizeSpread: Double = 0, centreStep: Double = 0, sizeTrend: Double = 1) {
+            self.sizeSpread = sizeSpread
+            self.centreStep = centreStep
+            self.sizeTrend = sizeTrend
+        }
+
+        /// The accepted ranges: `sizeSpread` 0…0.5, `centreStep` 0…1, `sizeTrend` 0.5…2.
+        public static let sizeSpreadRange = 0.0...0.5, centreStepRange = 0.0...1.0, sizeTrendRange = 0.5...2.0
+
+        /// What is wrong with these values (naming the field and its range), or `nil`.
+        public var problem: String? {
+            for (name, value, range) in [("sizeSpread", sizeSpread, Self.sizeSpreadRange),
+                                         ("centreStep", centreStep, Self.centreStepRange),
+                                         ("sizeTrend", sizeTrend, Self.sizeTrendRange)] where !range.contains(value) {
+                return "\(name) must be within \(range.lowerBound)…\(range.upperBound), got \(value)"
+            }
+            return nil
+        }
     }
 
     /// A closed stroke's distance from its centroid by angle around it, in its own turning
@@ -167,14 +204,21 @@ public enum LoopedCircles {
             return radii[lo] * (1 - w) + radii[hi] * w
         }
 
-        func redrawn(loops k: Int, using rng: inout SeededGenerator) -> [Point] {
+        func redrawn(loops k: Int, change: LoopChange? = nil, using rng: inout SeededGenerator) -> [Point] {
             let turns = Double(k) - Double.random(in: 0...lastLoopShortfall, using: &rng)
             var sizes = [1.0], offsets = [Point(x: 0, y: 0)]
             for _ in 0...k {
-                sizes.append(sizes[sizes.count - 1] * Double.random(in: 0.9...1.1, using: &rng))
                 let o = offsets[offsets.count - 1]
-                offsets.append(Point(x: o.x + meanRadius * Double.random(in: -0.1...0.1, using: &rng),
-                                     y: o.y + meanRadius * Double.random(in: -0.1...0.1, using: &rng)))
+                if let change {
+                    sizes.append(sizes[sizes.count - 1] * change.sizeTrend
+                                 * exp(change.sizeSpread * LoopedCircles.gaussian(using: &rng)))
+                    offsets.append(Point(x: o.x + meanRadius * change.centreStep * LoopedCircles.gaussian(using: &rng),
+                                         y: o.y + meanRadius * change.centreStep * LoopedCircles.gaussian(using: &rng)))
+                } else {
+                    sizes.append(sizes[sizes.count - 1] * Double.random(in: 0.9...1.1, using: &rng))
+                    offsets.append(Point(x: o.x + meanRadius * Double.random(in: -0.1...0.1, using: &rng),
+                                         y: o.y + meanRadius * Double.random(in: -0.1...0.1, using: &rng)))
+                }
             }
             let n = Swift.max(8, Int(turns * Double(pointsPerLoop)))
             return (0...n).map { i in
@@ -248,7 +292,7 @@ public enum LoopedCircles {
         return Stroke(points)
     }
 
-    private static func gaussian(using rng: inout SeededGenerator) -> Double {
+    fileprivate static func gaussian(using rng: inout SeededGenerator) -> Double {
         let u1 = Swift.max(Double.random(in: 0..<1, using: &rng), 1e-12), u2 = Double.random(in: 0..<1, using: &rng)
         return sqrt(-2 * log(u1)) * cos(2 * .pi * u2)
     }

@@ -40,6 +40,27 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         valueName: "N"))
     var redrawnLoops: Int = 0
 
+    @Option(name: .customLong("loop-size-spread"), help: ArgumentHelp(
+        "With --redrawn-loops: each loop's size differs from the one before by a log-normal factor of this spread (0…0.5; 0.08 is about 8 %). Giving any --loop-* option replaces the default loop-to-loop change (up to 10 % in size and 10 % of the radius in centre) by normal draws; the others default to no change.",
+        valueName: "SIGMA"))
+    var loopSizeSpread: Double?
+
+    @Option(name: .customLong("loop-centre-step"), help: ArgumentHelp(
+        "With --redrawn-loops: each loop's centre steps from the one before by a normal draw of this spread along each axis, in mean radii (0…1).",
+        valueName: "D"))
+    var loopCentreStep: Double?
+
+    @Option(name: .customLong("loop-size-trend"), help: ArgumentHelp(
+        "With --redrawn-loops: each loop is this many times the size of the one before on average (0.5…2; 0.92 shrinks 8 % a loop).",
+        valueName: "FACTOR"))
+    var loopSizeTrend: Double?
+
+    /// The loop-to-loop change asked for by the `--loop-*` options, or `nil` for the default.
+    var loopChange: LoopedCircles.LoopChange? {
+        guard loopSizeSpread != nil || loopCentreStep != nil || loopSizeTrend != nil else { return nil }
+        return LoopedCircles.LoopChange(sizeSpread: loopSizeSpread ?? 0, centreStep: loopCentreStep ?? 0, sizeTrend: loopSizeTrend ?? 1)
+    }
+
     @OptionGroup var target: DetectorTargetOptions
     @OptionGroup var reportOptions: ReportOptions
     @OptionGroup var openWorld: OpenWorldOptions
@@ -55,6 +76,16 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         }
         if redrawnLoops != 0 && !(2...20).contains(redrawnLoops) {
             throw ValidationError("--redrawn-loops must be between 2 and 20, got \(redrawnLoops)")
+        }
+        if loopChange != nil && redrawnLoops == 0 {
+            throw ValidationError("--loop-size-spread/--loop-centre-step/--loop-size-trend apply only with --redrawn-loops N")
+        }
+        for (option, value, range) in [("--loop-size-spread", loopSizeSpread, LoopedCircles.LoopChange.sizeSpreadRange),
+                                       ("--loop-centre-step", loopCentreStep, LoopedCircles.LoopChange.centreStepRange),
+                                       ("--loop-size-trend", loopSizeTrend, LoopedCircles.LoopChange.sizeTrendRange)] {
+            if let value, !range.contains(value) {
+                throw ValidationError("\(option) must be within \(range.lowerBound)…\(range.upperBound), got \(value)")
+            }
         }
         if redrawnLoops != 0 && thresholds.lowercased() == "train" {
             throw ValidationError("--redrawn-loops scores given thresholds (a file, a preset, default or --model), not --thresholds train")
@@ -98,7 +129,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
                                           loading: { try datasetOptions.load($0, console: output.console) })
         if redrawnLoops >= 2 {
             let redrawn = LoopedCircles.redrawn(loaded.samples, label: positiveLabel, loops: 2...redrawnLoops,
-                                                seed: openWorld.everydaySeed ?? target.seed)
+                                                seed: openWorld.everydaySeed ?? target.seed, change: loopChange)
             let positives = loaded.samples.filter { $0.label == positiveLabel }.count
             let kept = redrawn.count / (redrawnLoops - 1)
             output.console.err("note: \(kept) of \(positives) '\(shownValue(positiveLabel))' samples redrawn with 2…\(redrawnLoops) loops"
