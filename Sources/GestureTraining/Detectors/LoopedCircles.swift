@@ -88,7 +88,8 @@ public enum LoopedCircles {
     ///
     /// With `change`, each loop's size and centre move from the one before by that
     /// ``LoopChange`` instead (normally distributed), for measuring how far loops may
-    /// differ before the detector refuses them.
+    /// differ before the detector refuses them; check its ``LoopChange/problem`` first (a
+    /// NaN there gives strokes no detector accepts).
     public static func redrawn(_ samples: [Sample], label: String, loops: ClosedRange<Int>, seed: UInt64,
                                change: LoopChange? = nil) -> [Sample] {
         var out: [Sample] = []
