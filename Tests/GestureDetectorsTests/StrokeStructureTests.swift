@@ -192,6 +192,45 @@ struct StrokeStructureTests {
         #expect(coil.loopDrift > 2)
     }
 
+    /// Loops compared per loop: a hand going round five times, each loop 8 % smaller than
+    /// the one before, keeps 0.92 a loop whatever the count, while its smallest loop over
+    /// its largest falls with every loop drawn; a coil advances the same share of its
+    /// radius each loop however many it draws.
+    @Test func loopsAreComparedPerLoopWhateverTheirCount() throws {
+        func shrinking(_ turns: Double, by factor: Double, advance: Double = 0) -> Stroke {
+            let n = Int(64 * turns)
+            return Stroke((0...n).map { i in
+                let u = turns * Double(i) / Double(n)
+                let r = 100 * pow(factor, u), a = 2 * .pi * u
+                return Point(x: 200 + 100 * advance * u + r * cos(a), y: 200 + r * sin(a), t: Double(i) * 0.02)
+            })
+        }
+        let twice = try #require(CircleDetector.shape(shrinking(2, by: 0.92)))
+        let fiveTimes = try #require(CircleDetector.shape(shrinking(5, by: 0.92)))
+        #expect(twice.loops == 2 && fiveTimes.loops == 5)
+        #expect(fiveTimes.loopSizeRatio < 0.8 && twice.loopSizeRatio > 0.88, "the whole-stroke ratio falls with the count")
+        for shape in [twice, fiveTimes] {
+            #expect(abs(shape.loopSizeStep - 0.92) < 0.03, "\(shape.loopSizeStep)")
+            #expect(abs(shape.loopSizeStep - pow(shape.loopSizeRatio, 1 / (shape.loops - 1))) < 1e-12)
+        }
+        // A spiral's loops shrink by far more a loop.
+        let spiral = try #require(CircleDetector.shape(loops(3, growth: -0.3)))
+        #expect(spiral.loopSizeStep < 0.75)
+        // A coil advancing 1.5 radii a loop: three loops or five, about 1.5 a loop.
+        for turns in [3.0, 5.0] {
+            let coil = try #require(CircleDetector.shape(loops(turns, advance: 1.5)))
+            #expect(abs(coil.loopDriftStep - 1.5) < 0.3, "\(coil.loopDriftStep)")
+            #expect(abs(coil.loopDriftStep * (coil.loops - 1) - coil.loopDrift) < 1e-9)
+        }
+        // One loop: nothing to compare.
+        let once = try #require(CircleDetector.shape(loops(1)))
+        #expect(once.loopSizeStep == 1 && once.loopDriftStep == 0)
+        // Training bounds the per-loop forms; the whole-stroke ones are read from older boxes only.
+        #expect(CircleDetector.untrainedFeatureNames.isSuperset(of: ["loopSizeRatio", "loopDrift"]))
+        #expect(!CircleDetector.untrainedFeatureNames.contains("loopSizeStep"))
+        #expect(CircleDetector.featureNames.suffix(2) == ["loopSizeStep", "loopDriftStep"])
+    }
+
     @Test func degenerateStrokesHaveNoStructure() {
         #expect(StrokeStructure.corners([]).isEmpty)
         #expect(StrokeStructure.corners([Point(x: 1, y: 1), Point(x: 1, y: 1), Point(x: 1, y: 1)]).isEmpty)

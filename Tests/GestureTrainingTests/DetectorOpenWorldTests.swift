@@ -100,13 +100,78 @@ struct DetectorOpenWorldTests {
         let box = trainer.fit(vectors: vectors, isPositive: isPositive, names: ["old", "y"], margin: 0.1, fprGoal: 0, tprFloor: 0.5)
         #expect(box.intervals["old"] == nil)
         #expect(box.intervals["y"] != nil)
-        // The circle's radius measures taken as drawn are such measures.
-        #expect(CircleDetector.untrainedFeatureNames == ["radiusDeviation", "minRadiusRatio", "maxRadiusRatio"])
+        // The circle's radius measures taken as drawn and its whole-stroke loop comparisons are such measures.
+        #expect(CircleDetector.untrainedFeatureNames == ["radiusDeviation", "minRadiusRatio", "maxRadiusRatio",
+                                                         "loopSizeRatio", "loopDrift"])
         let trained = try DetectorTrainer.train(DetectorTrainingTests.circleFeatures, positive: "circle",
                                                 target: .falsePositiveRate(0.01), seed: 1)
         let circleBox = try #require(trained.thresholds.typed(CircleDetector.self)?.trainedBox?.box)
         #expect(CircleDetector.untrainedFeatureNames.allSatisfy { circleBox.intervals[$0] == nil })
         #expect(circleBox.intervals["ellipseDeviation"] != nil && circleBox.intervals["elongation"] != nil)
+    }
+
+    /// A definition limit holds whatever the rows: the interval starts inside it (positives
+    /// beyond it are refused), references do not widen it past it, and the negatives it
+    /// refuses press on no other feature.
+    @Test func definitionLimitsHoldAndRelieveOtherBounds() throws {
+        // Positives x 0…4.9, y 0…6; negatives at x 8 (beyond the limit x ≤ 5) with y inside the positives' range.
+        let positives: [[Double]?] = (0..<50).map { [Double($0 % 50) / 10, Double($0 % 7)] }
+        let negatives: [[Double]?] = (0..<50).map { [8, Double($0 % 5)] }
+        let vectors = positives + negatives
+        let isPositive = Array(repeating: true, count: 50) + Array(repeating: false, count: 50)
+        var trainer = BoxTrainer()
+        let free = trainer.fit(vectors: vectors, isPositive: isPositive, names: ["x", "y"], margin: 0.5, fprGoal: 0, tprFloor: 0)
+        trainer.limits = ["x": -Double.infinity...5]
+        trainer.references = [["x": 7, "y": 3]]
+        let limited = trainer.fit(vectors: vectors, isPositive: isPositive, names: ["x", "y"], margin: 0.5, fprGoal: 0, tprFloor: 0)
+        let x = try #require(limited.intervals["x"]), y = try #require(limited.intervals["y"])
+        #expect(x.upper == 5, "the limit, not the positives' range widened by the margin, nor the reference at 7")
+        #expect(!limited.accepts(["x": 8, "y": 2]))
+        // Without the limit the greedy had to cut the negatives by x, leaving y wide; with it
+        // nothing is left to cut, so y keeps the positives' range widened by the margin.
+        #expect((free.intervals["x"]?.upper ?? .infinity) < 8)
+        #expect((y.lower ?? 0) < 0 && (y.upper ?? 0) > 6)
+        // A limit on a name the rows do not have, or an untrained feature, changes nothing.
+        trainer.references = []
+        trainer.limits = ["z": 0...1]
+        #expect(trainer.fit(vectors: vectors, isPositive: isPositive, names: ["x", "y"], margin: 0.5, fprGoal: 0, tprFloor: 0) == free)
+    }
+
+    /// The circle's definition: open by at most ``CircleDetector/maxOpening`` (a fifth of a
+    /// turn). A circle left open by that much is at the limits, one closed or open by a
+    /// tenth is well inside, one open by a third is outside; every box trained for the
+    /// circle keeps inside them.
+    @Test func aCircleIsOpenByAtMostAFifthOfATurn() throws {
+        let settings = CircleDetector.defaultSettings
+        let limits = CircleDetector.definitionLimits(settings: settings)
+        let winding = try #require(limits["winding"]), miss = try #require(limits["returnMiss"])
+        #expect(CircleDetector.maxOpening == 0.2)
+        #expect(abs(winding.lowerBound - 0.83) < 0.02 && winding.upperBound == .infinity, "\(winding)")
+        #expect(abs(miss.upperBound - 0.93) < 0.05 && miss.lowerBound == -.infinity, "\(miss)")
+        func arc(openBy q: Double) throws -> CircleDetector.Shape {
+            let turns = 1 - q, n = Int(64 * turns)
+            return try #require(CircleDetector.shape(Stroke((0...n).map { i in
+                let a = 2 * Double.pi * turns * Double(i) / Double(n)
+                return Point(x: 200 + 90 * cos(a), y: 200 - 90 * sin(a), t: Double(i) * 0.02)
+            }), settings: settings))
+        }
+        for q in [0.0, 0.1] {
+            let s = try arc(openBy: q)
+            #expect(s.winding > winding.lowerBound && s.returnMiss < miss.upperBound, "open by \(q)")
+        }
+        let third = try arc(openBy: 1.0 / 3)
+        #expect(third.winding < winding.lowerBound && third.returnMiss > miss.upperBound)
+        // Measured with other settings, the limits follow: half the points give limits of their own.
+        var half = settings
+        half.resampleCount = 32
+        #expect(!CircleDetector.definitionLimits(settings: half).isEmpty)
+        // Training keeps inside them, and other detectors declare none.
+        let trained = try DetectorTrainer.train(DetectorTrainingTests.circleFeatures, positive: "circle",
+                                                target: .falsePositiveRate(0.01), seed: 1)
+        let box = try #require(trained.thresholds.typed(CircleDetector.self)?.trainedBox?.box)
+        #expect((box.intervals["winding"]?.lower ?? 0) >= winding.lowerBound)
+        #expect((box.intervals["returnMiss"]?.upper ?? .infinity) <= miss.upperBound)
+        #expect(CheckmarkDetector.definitionLimits(settings: CheckmarkDetector.defaultSettings).isEmpty)
     }
 
     @Test func loopedCopiesKeepSubjectAndLabelAndAddLoops() throws {

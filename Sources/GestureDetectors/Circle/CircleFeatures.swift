@@ -84,10 +84,14 @@ extension CircleDetector {
         /// loop, so it refuses what it refused before (``CircleDetector/upgradedBox(_:)``).
         public var loops: Double = 1
         /// Smallest loop's mean radius over the largest's: 1 for one loop or loops of one
-        /// size; small for a spiral, whose loops shrink or grow.
+        /// size; small for a spiral, whose loops shrink or grow. It falls with the loop
+        /// count however evenly a hand repeats a circle, so training bounds
+        /// ``loopSizeStep`` instead; boxes trained before still bound it (``legacyNames``).
         public var loopSizeRatio: Double = 1
         /// Largest distance between two loops' centres over their mean radius: 0 for one
-        /// loop or loops drawn in place; large for a coil that advances along a line.
+        /// loop or loops drawn in place; large for a coil that advances along a line. Like
+        /// ``loopSizeRatio`` it grows with the loop count, so training bounds
+        /// ``loopDriftStep`` instead.
         public var loopDrift: Double = 0
         /// Minor over major principal axis of the region the stroke encloses (closed by its
         /// chord; the square root of the ratio of its second moments of area, or of the
@@ -109,18 +113,33 @@ extension CircleDetector {
         /// more). 0 for a stroke that turns through a full turn or more (it has no gap);
         /// the distance from end to start when the end heads away from the start.
         public var returnMiss: Double = 0
+        /// ``loopSizeRatio`` per loop: its (loops − 1)-th root, the size a loop keeps from
+        /// the one before on average. 1 for one loop or loops of one size; a circle gone
+        /// round five times, each loop a little smaller, keeps about 0.9 a loop, a spiral
+        /// 0.8 or less (its loops shrink or grow steadily, by a share the count does not
+        /// change).
+        public var loopSizeStep: Double = 1
+        /// ``loopDrift`` per loop: over loops − 1, how far the loops' centres moved a loop.
+        /// 0 for one loop; a hand going round in place wanders a fraction of the radius a
+        /// loop, a coil advances about a radius or more every loop, whatever its count.
+        public var loopDriftStep: Double = 0
 
         public static let names = [
             "radiusDeviation", "minRadiusRatio", "maxRadiusRatio", "closure", "revolutions",
             "turningConsistency", "winding", "aspectRatio", "cornerCount", "maxTurn",
             "compactness", "turningUnevenness", "loops", "loopSizeRatio", "loopDrift",
             "elongation", "ellipseDeviation", "ellipseMinRadius", "ellipseMaxRadius", "returnMiss",
+            "loopSizeStep", "loopDriftStep",
         ]
 
-        /// The radius measures taken as drawn: read from boxes that bound them (trained
-        /// before the ellipse measures existed), never bounded by training now, so that an
-        /// oval is refused only by a trained ``elongation`` or ``aspectRatio`` bound.
-        public static let legacyNames: Set<String> = ["radiusDeviation", "minRadiusRatio", "maxRadiusRatio"]
+        /// Measures read from boxes that bound them, never bounded by training now: the
+        /// radius measures taken as drawn (trained before the ellipse measures existed, so
+        /// that an oval is refused only by a trained ``elongation`` or ``aspectRatio``
+        /// bound), and the loop comparisons over the whole stroke (``loopSizeRatio``,
+        /// ``loopDrift``), which refuse a circle for being drawn more times; training bounds
+        /// their per-loop forms, ``loopSizeStep`` and ``loopDriftStep``.
+        public static let legacyNames: Set<String> = ["radiusDeviation", "minRadiusRatio", "maxRadiusRatio",
+                                                      "loopSizeRatio", "loopDrift"]
 
         /// The measures that count something: bounded by whole numbers, never widened by a
         /// training margin.
@@ -130,7 +149,7 @@ extension CircleDetector {
             [radiusDeviation, minRadiusRatio, maxRadiusRatio, closure, revolutions,
              turningConsistency, winding, aspectRatio, cornerCount, maxTurn, compactness, turningUnevenness,
              loops, loopSizeRatio, loopDrift, elongation, ellipseDeviation, ellipseMinRadius, ellipseMaxRadius,
-             returnMiss]
+             returnMiss, loopSizeStep, loopDriftStep]
         }
     }
 
@@ -209,6 +228,8 @@ extension CircleDetector {
         shape.loops = Double(loops.count)
         shape.loopSizeRatio = smallest / largest
         shape.loopDrift = drift / meanRadius
+        shape.loopSizeStep = pow(shape.loopSizeRatio, 1 / Double(loops.count - 1))
+        shape.loopDriftStep = shape.loopDrift / Double(loops.count - 1)
         return shape
     }
 

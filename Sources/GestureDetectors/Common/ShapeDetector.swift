@@ -41,6 +41,11 @@ public protocol ShapeDetector: Sendable {
     /// Strokes a trained box is widened to accept whatever the recorded positives were
     /// (an ideal circle); none by default.
     static var referenceStrokes: [Stroke] { get }
+    /// What the shape is by definition, whatever the examples: bounds on some measures that
+    /// no trained box reaches past (a circle is left open by at most a fifth of a turn). Training
+    /// starts inside them, so the negatives they refuse press on no other bound; names that
+    /// are not trained measures are ignored. None by default.
+    static func definitionLimits(settings: ShapeSettings) -> [String: ClosedRange<Double>]
     /// Names among ``featureNames`` that count something (corners, loops): training bounds
     /// them by whole numbers and never widens them by a margin; none by default.
     static var countFeatureNames: Set<String> { get }
@@ -73,6 +78,7 @@ extension ShapeDetector {
     public typealias Stream = DetectorStream<Self>
 
     public static var referenceStrokes: [Stroke] { [] }
+    public static func definitionLimits(settings: ShapeSettings) -> [String: ClosedRange<Double>] { [:] }
     public static var countFeatureNames: Set<String> { [] }
     public static var untrainedFeatureNames: Set<String> { [] }
     public static func upgradedBox(_ box: FeatureBox) -> FeatureBox { box }

@@ -137,6 +137,11 @@ public struct BoxTrainer: Sendable {
     /// Features left unbounded (``GestureDetectors/ShapeDetector/untrainedFeatureNames``:
     /// measures kept only so that older boxes decide as they did).
     public var untrainedFeatures: Set<String> = []
+    /// Bounds no fitted interval reaches past (``GestureDetectors/ShapeDetector/definitionLimits(settings:)``):
+    /// each trained feature's interval starts inside its limit, so the negatives a limit
+    /// refuses press on no other bound, and stays inside it after the ``references`` widen
+    /// the box. Names that are not trained features are ignored.
+    public var limits: [String: ClosedRange<Double>] = [:]
 
     public init() {}
 
@@ -216,8 +221,9 @@ public struct BoxTrainer: Sendable {
         let familyCount = Swift.max(1, familyNames.count)
         var levelIndex = [[Int]](repeating: [0, 0], count: d)   // [lower side, upper side]
         let trained = names.map { !untrainedFeatures.contains($0) }
-        var lo = (0..<d).map { trained[$0] ? profile.lower($0, level: levels[0], margin: margin) : -.infinity }
-        var hi = (0..<d).map { trained[$0] ? profile.upper($0, level: levels[0], margin: margin) : .infinity }
+        let limit = names.map { limits[$0] ?? -Double.infinity...Double.infinity }
+        var lo = (0..<d).map { trained[$0] ? Swift.max(profile.lower($0, level: levels[0], margin: margin), limit[$0].lowerBound) : -.infinity }
+        var hi = (0..<d).map { trained[$0] ? Swift.min(profile.upper($0, level: levels[0], margin: margin), limit[$0].upperBound) : .infinity }
         func inside(_ v: [Double]) -> Bool {
             for j in 0..<d where !(v[j].isFinite && v[j] >= lo[j] && v[j] <= hi[j]) { return false }
             return true
@@ -296,7 +302,14 @@ public struct BoxTrainer: Sendable {
         for (j, name) in names.enumerated() where trained[j] && !profile.sorted[j].isEmpty {
             intervals[name] = FeatureInterval(lower: lo[j], upper: hi[j], scale: profile.spread[j])
         }
-        return references.reduce(FeatureBox(intervals)) { $0.including($1) }
+        var box = references.reduce(FeatureBox(intervals)) { $0.including($1) }
+        for (name, range) in limits {
+            guard var interval = box.intervals[name] else { continue }
+            if let l = interval.lower, l < range.lowerBound { interval.lower = range.lowerBound }
+            if let u = interval.upper, u > range.upperBound { interval.upper = range.upperBound }
+            box.intervals[name] = interval
+        }
+        return box
     }
 
     /// The training goals a strictness gives for `target`.

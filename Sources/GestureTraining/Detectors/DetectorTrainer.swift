@@ -174,6 +174,9 @@ public enum DetectorTrainer {
             self.trainer = trainer
             self.trainer.countFeatures.formUnion(m.kind.detector.countFeatureNames)
             self.trainer.untrainedFeatures.formUnion(m.kind.detector.untrainedFeatureNames)
+            self.trainer.limits.merge(m.kind.detector.definitionLimits(settings: m.settings)) { a, b in
+                a.clamped(to: b)   // both hold (ranges that do not meet: the detector's end nearest the other)
+            }
             self.trainer.references += DetectorTrainer.referenceShapes(m.kind, label: positive, settings: m.settings)
         }
 

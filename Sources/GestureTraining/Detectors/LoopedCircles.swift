@@ -9,8 +9,8 @@ import GestureGeometry
 /// - **Training** (``copies(of:label:maxLoops:seed:)``): each recorded circle is drawn
 ///   again up to `maxLoops − 1` more times from its own points — every extra loop a little
 ///   larger or smaller and a little off-centre, as hands do — so that a trained box learns
-///   how much loops of one person's circle differ (``GestureDetectors/CircleDetector/Shape/loopSizeRatio``,
-///   ``GestureDetectors/CircleDetector/Shape/loopDrift``) and accepts up to `maxLoops` loops.
+///   how much loops of one person's circle differ (``GestureDetectors/CircleDetector/Shape/loopSizeStep``,
+///   ``GestureDetectors/CircleDetector/Shape/loopDriftStep``) and accepts up to `maxLoops` loops.
 /// - **Evaluation** (``generated(loops:countPerLoopCount:seed:label:)``): synthetic hand-like
 ///   circles of a given loop count, for measuring the detector on shapes no recording had.
 ///
