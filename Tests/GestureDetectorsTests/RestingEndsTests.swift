@@ -37,6 +37,7 @@ struct RestingEndsTests {
     static var unrested: ShapeSettings {
         var s = CircleDetector.defaultSettings
         s.restingRadius = 0
+        s.jitterRadius = 0   // which drops much of a rest's jitter too
         return s
     }
 

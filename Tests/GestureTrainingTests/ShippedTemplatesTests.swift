@@ -75,4 +75,40 @@ struct ShippedTemplatesTests {
             if kind == .checkmark { #expect(acceptedUnrested <= 10, "\(figures)") }
         }
     }
+
+    /// The shipped circle drops a finger's jitter in place anywhere along the stroke (its
+    /// file says so), so a circle with three rests of 30 points, ±1 pt, along it is still
+    /// one; read without the jitter dropped, the same file refuses many of them.
+    @Test func shippedCircleHoldsRestsAlongTheStroke() throws {
+        var rng = SeededGenerator(seed: 5)
+        let circle = (0...120).map { i -> Point in
+            let a = 2 * Double.pi * Double(i) / 120
+            return Point(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a), t: Double(i) / 100)
+        }
+        let shipped = try #require(try ShippedTemplates.thresholds(for: .circle, environment: [:])).value
+        #expect(shipped.settings.jitterRadius == 0.02)
+        var json = try #require(try JSONSerialization.jsonObject(with: try shipped.encoded()) as? [String: Any])
+        var settings = try #require(json["settings"] as? [String: Any])
+        settings["jitterRadius"] = nil
+        json["settings"] = settings
+        let kept = try AnyDetectorThresholds.decode(try JSONSerialization.data(withJSONObject: json), kind: .circle)
+        var accepted = 0, acceptedKept = 0
+        for _ in 0..<20 {
+            var points = circle
+            // Latest first, so the indices of the earlier rests stay where they were drawn.
+            for at in (0..<3).map({ _ in Int.random(in: 10...110, using: &rng) }).sorted(by: >) {
+                let q = points[at]
+                let rest = (1...30).map { k in
+                    Point(x: q.x + Double.random(in: -1...1, using: &rng), y: q.y + Double.random(in: -1...1, using: &rng),
+                          t: (q.t ?? 0) + 0.01 * Double(k))
+                }
+                let after = points[(at + 1)...].map { Point(x: $0.x, y: $0.y, t: $0.t.map { $0 + 0.3 }) }
+                points = Array(points[...at]) + rest + after
+            }
+            let paused = Stroke(points)
+            if shipped.accepts(paused) { accepted += 1 }
+            if kept.accepts(paused) { acceptedKept += 1 }
+        }
+        #expect(accepted >= 19 && acceptedKept <= 12, "\(accepted) of 20 accepted, \(acceptedKept) with the jitter kept")
+    }
 }

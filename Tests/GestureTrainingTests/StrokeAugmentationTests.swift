@@ -108,6 +108,30 @@ import Testing
         #expect(augmented.falsePositiveRate <= 0.05)
     }
 
+    /// A finger resting once along the stroke: that many more points after one point of the
+    /// middle 80 %, each within 0.5 % of the diagonal of it; the stroke's own points kept in
+    /// order, those after the rest later by the rest's length; degenerate input unchanged.
+    @Test func restingAlongAddsJitterInsideTheStroke() throws {
+        for seed in UInt64(1)...20 {
+            var rng = SeededGenerator(seed: seed)
+            let out = StrokeTransform.restingAlong(20).apply(Self.check, using: &rng)
+            #expect(out.count == Self.check.count + 20)
+            // Where the rest begins: the first point that is not the stroke's own in order.
+            let at = try #require(Array(zip(out, Self.check)).firstIndex { $0 != $1 })
+            #expect(at >= Self.check.count / 10 + 1 && at <= (9 * Self.check.count) / 10, "seed \(seed): rest after point \(at - 1)")
+            let q = Self.check[at - 1], reach = 0.005 * hypot(100, 80) + 1e-9
+            #expect(out[at..<(at + 20)].allSatisfy { abs($0.x - q.x) <= reach && abs($0.y - q.y) <= reach })
+            #expect(out[(at + 20)...].map { Point(x: $0.x, y: $0.y) } == Self.check[at...].map { Point(x: $0.x, y: $0.y) })
+            let times = out.compactMap(\.t)
+            #expect(times.count == out.count && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        }
+        var rng = SeededGenerator(seed: 1)
+        #expect(StrokeTransform.restingAlong(0).apply(Self.check, using: &rng) == Self.check)
+        #expect(StrokeTransform.restingAlong(20).description == "resting along the stroke (20 points)")
+        let two = [Point(x: 0, y: 0, t: 0), Point(x: 5, y: 5, t: 0.1)]
+        #expect(StrokeTransform.restingAlong(5).apply(two, using: &rng).count == 7)
+    }
+
     /// A finger resting at each end: that many more points at either end, each within
     /// 0.5 % of the diagonal of its end point, in time before the first and after the last;
     /// measured by `eval detector --device-shift`, not held by training.
@@ -125,8 +149,9 @@ import Testing
         #expect(StrokeTransform.restingEnds(0).apply(Self.check, using: &rng) == Self.check)
         #expect(StrokeTransform.restingEnds(12).description == "resting ends (12 points each)")
         let measured = StrokeAugmentation.measuredDeviceShifts(tolerance: .of(.circle))
-        #expect(measured.contains(.restingEnds(12)))
+        #expect(measured.suffix(2) == [.restingEnds(12), .restingAlong(20)])
         #expect(!StrokeAugmentation.deviceShifts(tolerance: .of(.circle)).contains(.restingEnds(12)))
+        #expect(!StrokeAugmentation.deviceShifts(tolerance: .of(.circle)).contains(.restingAlong(20)))
         for t in measured {
             let still = [Point(x: 1, y: 1, t: 0), Point(x: 1, y: 1, t: 0.1)]
             let out = t.apply(still, using: &rng)

@@ -27,7 +27,7 @@ extension CircleDetector: ShapeMeasuringDetector {
     public static let id = "circle"
     /// 64 points ($1's N), a resting pen's or finger's jitter and the hooks at the ends
     /// dropped before measuring.
-    public static let defaultSettings = ShapeSettings(resampleCount: 64, dropsHooks: true, restingRadius: 0.02)
+    public static let defaultSettings = ShapeSettings(resampleCount: 64, dropsHooks: true, restingRadius: 0.02, jitterRadius: 0.02)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["sadun"], title: "Sadun", thresholds: .sadun),
          BookPreset(names: ["sadunWithoutInflectionTest", "sadun-no-inflections"], title: "Sadun without the inflection test",

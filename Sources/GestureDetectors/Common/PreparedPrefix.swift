@@ -21,6 +21,9 @@ import GestureGeometry
 package struct PreparedPrefix: Sendable {
     package let count: Int
     package let granularity: Int
+    /// ``StrokePreparation/withoutJitter(_:radius:)``'s radius, applied to the kept path
+    /// and its tail at each query (0: none).
+    package let jitterRadius: Double
     private var capacity: Int { 16 * count }
     /// The last three distinct raw points (fewer at the start).
     private var recent: [Point] = []
@@ -36,9 +39,10 @@ package struct PreparedPrefix: Sendable {
     /// Distinct raw points added.
     package private(set) var distinct = 0
 
-    package init(count: Int, granularity: Int) {
+    package init(count: Int, granularity: Int, jitterRadius: Double = 0) {
         self.count = count
         self.granularity = Swift.max(1, granularity)
+        self.jitterRadius = jitterRadius
     }
 
     package mutating func reset() {
@@ -85,6 +89,7 @@ package struct PreparedPrefix: Sendable {
             scratch.append(last)
         }
         scratch.append(contentsOf: Self.segment(p0, p1, p2, p2, granularity: granularity))
+        if jitterRadius > 0 { scratch = StrokePreparation.withoutJitter(scratch, radius: jitterRadius) }
         let pts = Stroke(scratch).resampled(count: count).points
         guard pts.count == count, Path.length(scratch) > 0, pts.allSatisfy(\.isFinite) else { return nil }
         return pts

@@ -62,7 +62,7 @@ extension ShapeMeasuringDetector {
     public static func shape(_ stroke: Stroke, settings: ShapeSettings = defaultSettings) -> Shape? {
         guard settings.resampleCount >= 3, settings.smoothingGranularity >= 1,
               let p = StrokePreparation.prepared(stroke, count: settings.resampleCount,
-                                                 granularity: settings.smoothingGranularity)
+                                                 granularity: settings.smoothingGranularity, jitterRadius: settings.jitterRadius)
         else { return nil }
         return shape(resampled: p, settings: settings)
     }

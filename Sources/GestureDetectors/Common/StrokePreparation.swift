@@ -18,12 +18,52 @@ package enum StrokePreparation {
     }
 
     /// Cleaned, Catmull-Rom smoothed with `granularity`, then resampled to `count` points.
-    package static func prepared(_ stroke: Stroke, count: Int, granularity: Int) -> [Point]? {
+    /// With `jitterRadius` above 0 the smoothed path loses its jitter in place first
+    /// (``withoutJitter(_:radius:)``).
+    package static func prepared(_ stroke: Stroke, count: Int, granularity: Int, jitterRadius: Double = 0) -> [Point]? {
         guard let d = cleaned(stroke) else { return nil }
         let smooth = granularity > 1 ? d.smoothed(granularity: granularity) : d
-        let pts = smooth.resampled(count: count).points
+        let path = jitterRadius > 0 ? Stroke(withoutJitter(smooth.points, radius: jitterRadius)) : smooth
+        let pts = path.resampled(count: count).points
         guard pts.count == count, pts.allSatisfy(\.isFinite) else { return nil }
         return pts
+    }
+
+    /// `points` with each stretch where the pen or finger jittered in place collapsed to
+    /// its first point: a run of consecutive points that all stay within `radius` times the
+    /// bounding-box diagonal of the run's first point while the path along them runs at
+    /// least twice that far (it wandered more than it moved on). A pen or finger that rests
+    /// mid-stroke jitters a pixel or two each way; smoothed and resampled, that jitter takes
+    /// resampled points and turns them at random. Points drawn at any pace move on, so no
+    /// run of theirs is collapsed. The last point is always kept. `radius` 0 (or a zero
+    /// diagonal) returns `points` unchanged.
+    /// - Complexity: O(n · k), k the most points within the radius of one point.
+    package static func withoutJitter(_ points: [Point], radius: Double) -> [Point] {
+        guard radius > 0, points.count > 2, var minX = points.first?.x else { return points }
+        var maxX = minX, minY = points[0].y, maxY = minY
+        for p in points {
+            minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x)
+            minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+        }
+        let w = maxX - minX, h = maxY - minY
+        let eps = radius * (w * w + h * h).squareRoot()
+        guard eps > 0, eps.isFinite else { return points }
+        var out: [Point] = []
+        out.reserveCapacity(points.count)
+        var i = 0
+        while i < points.count {
+            let anchor = points[i]
+            out.append(anchor)
+            var j = i + 1, path = 0.0
+            while j < points.count, points[j].distance(to: anchor) < eps {
+                path += points[j].distance(to: points[j - 1])
+                j += 1
+            }
+            // A run that wandered: skip it (its first point stands for it); else move on by one.
+            i = path >= 2 * eps ? j : i + 1
+        }
+        if let last = points.last, out.last != last { out.append(last) }
+        return out
     }
 
     /// Number of sharp corners along equally spaced points: maximal runs of vertices where

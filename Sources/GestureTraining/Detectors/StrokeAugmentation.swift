@@ -45,6 +45,11 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
     /// at each end, 10 ms apart, each placed at random within 0.5 % of the bounding-box
     /// diagonal (on either axis) of the end point, as a resting finger's contact jitters.
     case restingEnds(Int)
+    /// The pen or finger rests once along the stroke: this many more points, 10 ms apart,
+    /// after a point drawn at random from the middle 80 % of the stroke, each placed at
+    /// random within 0.5 % of the bounding-box diagonal (on either axis) of it; the points
+    /// after the rest come that much later.
+    case restingAlong(Int)
 
     public var description: String {
         switch self {
@@ -57,6 +62,7 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
         case .stochasticResampling(let n): "stochastic resampling (\(n) points)"
         case .mirror: "mirrored"
         case .restingEnds(let n): "resting ends (\(n) points each)"
+        case .restingAlong(let n): "resting along the stroke (\(n) points)"
         }
     }
 
@@ -104,14 +110,16 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
         case .restingEnds(let count):
             guard count > 0 else { return points }
             let reach = 0.005 * (Stroke(points).boundingBox?.diagonal ?? 0)
-            func rest(at q: Point, step: Double) -> [Point] {
-                (1...count).map { k in
-                    Point(x: q.x + Double.random(in: -reach...reach, using: &rng),
-                          y: q.y + Double.random(in: -reach...reach, using: &rng),
-                          t: q.t.map { $0 + step * Double(k) })
-                }
-            }
-            return rest(at: points[0], step: -0.01).reversed() + points + rest(at: points[points.count - 1], step: 0.01)
+            return Self.rest(at: points[0], count: count, reach: reach, step: -0.01, using: &rng).reversed() + points
+                + Self.rest(at: points[points.count - 1], count: count, reach: reach, step: 0.01, using: &rng)
+        case .restingAlong(let count):
+            guard count > 0 else { return points }
+            let reach = 0.005 * (Stroke(points).boundingBox?.diagonal ?? 0)
+            let n = points.count
+            let at = Int.random(in: (n / 10)...Swift.max(n / 10, (9 * n) / 10 - 1), using: &rng)
+            let rest = Self.rest(at: points[at], count: count, reach: reach, step: 0.01, using: &rng)
+            let after = points[(at + 1)...].map { p in Point(x: p.x, y: p.y, t: p.t.map { $0 + 0.01 * Double(count) }) }
+            return Array(points[...at]) + rest + after
         }
     }
 
@@ -125,6 +133,16 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
     }
 
     // MARK: helpers
+
+    /// `count` points jittering within `reach` of `q` on either axis, `step` seconds apart
+    /// from `q`'s time (negative: before it, nearest first).
+    static func rest(at q: Point, count: Int, reach: Double, step: Double, using rng: inout SeededGenerator) -> [Point] {
+        (1...count).map { k in
+            Point(x: q.x + Double.random(in: -reach...reach, using: &rng),
+                  y: q.y + Double.random(in: -reach...reach, using: &rng),
+                  t: q.t.map { $0 + step * Double(k) })
+        }
+    }
 
     /// Points with time stamps: their own when every point has one and they never go
     /// backwards, else 100 Hz stamps.
@@ -230,11 +248,12 @@ public enum StrokeAugmentation {
     }
 
     /// The device shifts measured by `eval detector --device-shift`: those training holds
-    /// (``deviceShifts(tolerance:)``) and a finger resting 12 points at each end, which the
-    /// detectors' preparation drops (``GestureDetectors/ShapeSettings/restingRadius``)
-    /// rather than training learning it.
+    /// (``deviceShifts(tolerance:)``), a finger resting 12 points at each end and one
+    /// resting 20 points once along the stroke, which the detectors' preparation drops
+    /// (``GestureDetectors/ShapeSettings/restingRadius``,
+    /// ``GestureDetectors/ShapeSettings/jitterRadius``) rather than training learning it.
     public static func measuredDeviceShifts(tolerance: ShapeTolerance) -> [StrokeTransform] {
-        deviceShifts(tolerance: tolerance) + [.restingEnds(12)]
+        deviceShifts(tolerance: tolerance) + [.restingEnds(12), .restingAlong(20)]
     }
 
     /// The device shifts training holds (`--every-device`) and that `eval detector

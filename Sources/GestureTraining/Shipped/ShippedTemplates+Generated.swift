@@ -128,19 +128,19 @@ extension ShippedTemplates {
   "box" : {
     "intervals" : {
       "aspectRatio" : {
-        "lower" : 0.3957173021780714,
-        "scale" : 0.31621687839321533,
-        "upper" : 1.0159520741553338
+        "lower" : 0.39910420274323927,
+        "scale" : 0.3162773515785162,
+        "upper" : 1.0159788056704309
       },
       "closure" : {
-        "lower" : -0.06279076082844384,
-        "scale" : 1.2187785028589118,
+        "lower" : -0.060865237385276695,
+        "scale" : 1.2121871813055654,
         "upper" : 3.579376430278071
       },
       "compactness" : {
-        "lower" : 0.03179999724678882,
-        "scale" : 0.4849576459744079,
-        "upper" : 1.0149028179734243
+        "lower" : 0.017944915875391265,
+        "scale" : 0.4848731135960617,
+        "upper" : 1.0148299056631966
       },
       "cornerCount" : {
         "lower" : 0,
@@ -148,34 +148,34 @@ extension ShippedTemplates {
         "upper" : 11
       },
       "ellipseDeviation" : {
-        "lower" : 0.005439661967720428,
-        "scale" : 0.16124753616632623,
-        "upper" : 0.22462435421454074
+        "lower" : 0.0057170955263185965,
+        "scale" : 0.16081341006221467,
+        "upper" : 0.22553891064297418
       },
       "ellipseMaxRadius" : {
-        "lower" : 1.0098781823422562,
-        "scale" : 0.2948168050068152,
-        "upper" : 1.8868925735612663
+        "lower" : 1.0112608621601693,
+        "scale" : 0.29475195021804845,
+        "upper" : 1.9017365121335328
       },
       "ellipseMinRadius" : {
         "lower" : 0.03490257117998051,
-        "scale" : 0.42796017024091393,
-        "upper" : 0.997716687156551
+        "scale" : 0.428118357762039,
+        "upper" : 0.996308161026087
       },
       "elongation" : {
-        "lower" : 0.13869876259695058,
-        "scale" : 0.33390611954887284,
-        "upper" : 1.0132658668379482
+        "lower" : 0.13869934316207957,
+        "scale" : 0.33414601631735286,
+        "upper" : 1.0133516136239336
       },
       "loopDriftStep" : {
-        "lower" : -0.02851290606955766,
-        "scale" : 0.5702581213911532,
-        "upper" : 0.9598824165229645
+        "lower" : -0.027059760108390105,
+        "scale" : 0.5681487627473866,
+        "upper" : 0.9683769784016524
       },
       "loopSizeStep" : {
-        "lower" : 0.8249604265476591,
+        "lower" : 0.82737333060607,
         "scale" : 0.14512912011266021,
-        "upper" : 1.0074385526537262
+        "upper" : 1.0071163154004763
       },
       "loops" : {
         "lower" : 1,
@@ -184,43 +184,44 @@ extension ShippedTemplates {
       },
       "maxTurn" : {
         "lower" : 33.11056727010013,
-        "scale" : 48.10381774317967,
-        "upper" : 330.7106561436846
+        "scale" : 47.46579202218617,
+        "upper" : 344.0989823570454
       },
       "returnMiss" : {
-        "lower" : -0.02643668348195967,
-        "scale" : 0.5231552039581444,
+        "lower" : -0.026488399644086315,
+        "scale" : 0.5270587764312119,
         "upper" : 0.9261430662017467
       },
       "revolutions" : {
-        "lower" : 0.5563839068955564,
-        "scale" : 0.32698089722301515,
-        "upper" : 2.9318171517163867
+        "lower" : 0.550004681158893,
+        "scale" : 0.31829902434544866,
+        "upper" : 2.982581771603651
       },
       "turningConsistency" : {
-        "lower" : 0.13072461340859998,
-        "scale" : 0.27845082776507946,
-        "upper" : 1.013996531382564
+        "lower" : 0.18595831108233157,
+        "scale" : 0.2751618072960672,
+        "upper" : 1.0137580903648034
       },
       "turningUnevenness" : {
         "lower" : 0.0001279139361185928,
-        "scale" : 0.3714374318579547,
-        "upper" : 0.8196821941969222
+        "scale" : 0.37129057443686986,
+        "upper" : 0.8068530286399274
       },
       "winding" : {
         "lower" : 0.8322062580893698,
-        "scale" : 0.3238275462466125,
-        "upper" : 3.1606141128545846
+        "scale" : 0.3230522264806005,
+        "upper" : 3.1769871568360992
       }
     }
   },
   "format" : "gesturelab.circle/1",
-  "provenance" : "gesturelab train detector circle --dataset datasets/dollar1-unistroke --positive circle --target-fpr 0.01 --seed 1 --augment 8 --choose-settings --loops 5 --every-device --bag 5 --everyday 1000 --exclude-subject '1'; 15800 samples and 8 transformed copies of each (5400 positives, 139500 negatives) from 10 subjects; margin 0.0, strictness 0.0; the median box of 5 draws (seeds 1, 2, 3, 4, 5), the figures that follow the first draw's; inner leave-one-subject-out TPR 91.9%, FPR 0.2%; worst device shift TPR 91.9%, FPR 0.8%; worst negative family everyday.spiral, FPR 0.8%",
+  "provenance" : "gesturelab train detector circle --dataset /work/shared/datasets/dollar1-unistroke --positive circle --target-fpr 0.01 --seed 1 --augment 8 --choose-settings --loops 5 --every-device --bag 5 --everyday 1000 --exclude-subject '1'; 15800 samples and 8 transformed copies of each (5400 positives, 139500 negatives) from 10 subjects; margin 0.0, strictness 0.0; the median box of 5 draws (seeds 1, 2, 3, 4, 5), the figures that follow the first draw's; inner leave-one-subject-out TPR 92.0%, FPR 0.2%; worst device shift TPR 92.0%, FPR 0.8%; worst negative family everyday.spiral, FPR 0.8%",
   "rule" : "trained",
   "settings" : {
     "cornerDegrees" : 45,
     "cornerWindow" : 3,
     "dropsHooks" : true,
+    "jitterRadius" : 0.02,
     "resampleCount" : 32,
     "restingRadius" : 0.02,
     "smoothingGranularity" : 4

@@ -206,9 +206,10 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
             DetectorCLI.printText(e)
             if deviceShift {
                 Console.out("device shift (each sample decided by the thresholds that decided it above):")
-                Console.out("  transform                           TPR      FPR")
+                let width = Swift.max(34, (shifts.map(\.transform.count).max() ?? 0) + 1)
+                Console.out("  " + "transform".padding(toLength: width, withPad: " ", startingAt: 0) + "  TPR      FPR")
                 for r in shifts {
-                    Console.out("  " + r.transform.padding(toLength: 34, withPad: " ", startingAt: 0)
+                    Console.out("  " + r.transform.padding(toLength: width, withPad: " ", startingAt: 0)
                         + String(format: "%6.1f%%  %6.2f%%", r.truePositiveRate * 100, r.falsePositiveRate * 100))
                 }
             }

@@ -1,0 +1,110 @@
+import Foundation
+import GestureGeometry
+import Testing
+@testable import GestureDetectors
+
+/// A pen or finger resting anywhere along a stroke (`ShapeSettings.jitterRadius`,
+/// `StrokePreparation.withoutJitter`).
+struct JitterInPlaceTests {
+    /// `stroke` with a rest of `count` points after point `at`, each within `reach` pt of it
+    /// on either axis (seeded), 10 ms apart; the points after it are shifted in time.
+    static func paused(_ stroke: Stroke, at index: Int, count: Int = 20, reach: Double = 1.0, seed: UInt64 = 1) -> Stroke {
+        var rng = SeededGenerator(seed: seed)
+        let p = stroke.points, q = p[index]
+        let rest = (1...count).map { k in
+            Point(x: q.x + Double.random(in: -reach...reach, using: &rng),
+                  y: q.y + Double.random(in: -reach...reach, using: &rng), t: (q.t ?? 0) + 0.01 * Double(k))
+        }
+        let after = p[(index + 1)...].map { Point(x: $0.x, y: $0.y, t: $0.t.map { $0 + 0.01 * Double(count) }) }
+        return Stroke(Array(p[...index]) + rest + after)
+    }
+
+    /// A circle of radius 50 with a rest of 20 jittering points a third of the way round:
+    /// kept, the jitter takes resampled points and turns them at random; dropped, the circle
+    /// reads as drawn, but for a small kink where the smoothed path leaves the rest (at most
+    /// 12.4° more than drawn in these 20 draws, against 30° and more with the jitter kept).
+    @Test func aRestAlongACircleIsDroppedBeforeMeasuring() throws {
+        let circle = Stroke((0...160).map { i in
+            let a = 2 * Double.pi * Double(i) / 160
+            return Point(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a), t: Double(i) * 0.01)
+        })
+        let settings = CircleDetector.defaultSettings
+        #expect(settings.jitterRadius == 0.02)
+        var kept = settings
+        kept.jitterRadius = 0
+        let drawn = try #require(CircleDetector.shape(circle, settings: settings))
+        var moved = 0
+        for seed in 1...20 {
+            let stroke = Self.paused(circle, at: 50 + seed, seed: UInt64(seed))
+            let dropped = try #require(CircleDetector.shape(stroke, settings: settings))
+            let whole = try #require(CircleDetector.shape(stroke, settings: kept))
+            #expect(abs(dropped.maxTurn - drawn.maxTurn) < 15, "seed \(seed): \(dropped.maxTurn)° against \(drawn.maxTurn)°")
+            #expect(abs(dropped.revolutions - drawn.revolutions) < 0.05, "seed \(seed)")
+            if whole.maxTurn > drawn.maxTurn + 30 { moved += 1 }
+        }
+        #expect(moved >= 10, "kept, the rest turned the circle's points sharply only \(moved) times of 20: the test shows nothing")
+    }
+
+    /// Points drawn at any pace are all kept, the ends always; only a run that wanders in
+    /// place goes; degenerate input comes back as it was.
+    @Test func onlyJitterInPlaceGoes() {
+        let line = (0...100).map { Point(x: Double($0), y: 0) }   // diagonal 100: radius 0.02 is 2 pt
+        #expect(StrokePreparation.withoutJitter(line, radius: 0.02) == line)
+        let dense = (0...1000).map { Point(x: Double($0) / 10, y: 0) }
+        #expect(StrokePreparation.withoutJitter(dense, radius: 0.02) == dense, "slow drawing moves on")
+        #expect(StrokePreparation.withoutJitter(line, radius: 0) == line)
+        let jitter = (0..<30).map { Point(x: 40 + Double($0 % 3) * 0.5, y: Double($0 % 2) * 0.5) }
+        let withRest = Array(line[...40]) + jitter + Array(line[41...])
+        let cleaned = StrokePreparation.withoutJitter(withRest, radius: 0.02)
+        #expect(cleaned.first == withRest.first && cleaned.last == withRest.last)
+        #expect(cleaned.count <= line.count + 1, "the rest collapses: \(withRest.count) points, \(cleaned.count) left")
+        #expect(zip(cleaned, cleaned.dropFirst()).allSatisfy { $1.x >= $0.x }, "what is left moves on")
+        let still = [Point](repeating: Point(x: 3, y: 4), count: 8)
+        #expect(StrokePreparation.withoutJitter(still, radius: 0.02) == still)
+        let two = [Point(x: 0, y: 0), Point(x: 0.1, y: 0)]
+        #expect(StrokePreparation.withoutJitter(two, radius: 0.5) == two)
+        let nan = [Point(x: .nan, y: 0), Point(x: 1, y: 1), Point(x: 2, y: 0)]
+        #expect(StrokePreparation.withoutJitter(nan, radius: 0.02).count == 3)
+    }
+
+    /// A stream decides a paused circle at touch end as the whole stroke is decided.
+    @Test func theStreamDropsTheJitterAsTheWholeStrokeDoes() throws {
+        let circle = Stroke((0...90).map { i in
+            let a = 2 * Double.pi * Double(i) / 90
+            return Point(x: 100 + 60 * cos(a), y: 100 + 60 * sin(a), t: Double(i) * 0.01)
+        })
+        let stroke = Self.paused(circle, at: 30)
+        let settings = CircleDetector.defaultSettings
+        var prefix = PreparedPrefix(count: settings.resampleCount, granularity: settings.smoothingGranularity,
+                                    jitterRadius: settings.jitterRadius)
+        for p in stroke.points { prefix.add(p) }
+        let resampled = prefix.resampled()
+        let streamed = try #require(resampled)
+        let whole = try #require(StrokePreparation.prepared(stroke, count: settings.resampleCount,
+                                                            granularity: settings.smoothingGranularity,
+                                                            jitterRadius: settings.jitterRadius))
+        #expect(zip(streamed, whole).allSatisfy { $0.distance(to: $1) < 1e-9 })
+    }
+
+    /// Files written before the setting existed read as dropping nothing; it is written
+    /// only when set, and a value outside 0…0.1 (or not a number) is refused, naming it.
+    @Test func jitterRadiusIsReadAsZeroWhenAbsentAndRefusedOutOfRange() throws {
+        let old = #"{"resampleCount": 64, "smoothingGranularity": 4, "cornerWindow": 3, "cornerDegrees": 45, "restingRadius": 0.02}"#
+        let decoded = try JSONDecoder().decode(ShapeSettings.self, from: Data(old.utf8))
+        #expect(decoded.jitterRadius == 0)
+        #expect(!String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self).contains("jitterRadius"))
+        #expect(CheckmarkDetector.defaultSettings.jitterRadius == 0)
+        let data = try JSONEncoder().encode(CircleDetector.defaultSettings)
+        #expect(String(decoding: data, as: UTF8.self).contains("\"jitterRadius\":0.02"))
+        #expect(try JSONDecoder().decode(ShapeSettings.self, from: data) == CircleDetector.defaultSettings)
+        for bad in ["0.5", "-0.01"] {
+            let text = #"{"resampleCount": 64, "smoothingGranularity": 4, "cornerWindow": 3, "cornerDegrees": 45, "jitterRadius": "# + bad + "}"
+            #expect {
+                try JSONDecoder().decode(ShapeSettings.self, from: Data(text.utf8))
+            } throws: { "\($0)".contains("jitterRadius") }
+        }
+        var nan = ShapeSettings()
+        nan.jitterRadius = .nan
+        #expect(nan.problem?.contains("jitterRadius") == true)
+    }
+}
