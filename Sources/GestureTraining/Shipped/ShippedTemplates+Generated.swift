@@ -215,7 +215,7 @@ extension ShippedTemplates {
     }
   },
   "format" : "gesturelab.circle/1",
-  "provenance" : "gesturelab train detector circle --dataset /work/shared/datasets/dollar1-unistroke --positive circle --target-fpr 0.01 --seed 1 --augment 8 --choose-settings --loops 5 --every-device --bag 5 --everyday 1000 --exclude-subject '1'; 15800 samples and 8 transformed copies of each (5400 positives, 139500 negatives) from 10 subjects; margin 0.0, strictness 0.0; the median box of 5 draws (seeds 1, 2, 3, 4, 5), the figures that follow the first draw's; inner leave-one-subject-out TPR 92.0%, FPR 0.2%; worst device shift TPR 92.0%, FPR 0.8%; worst negative family everyday.spiral, FPR 0.8%",
+  "provenance" : "gesturelab train detector circle --dataset datasets/dollar1-unistroke --positive circle --target-fpr 0.01 --seed 1 --augment 8 --choose-settings --loops 5 --every-device --bag 5 --everyday 1000 --exclude-subject '1'; 15800 samples and 8 transformed copies of each (5400 positives, 139500 negatives) from 10 subjects; margin 0.0, strictness 0.0; the median box of 5 draws (seeds 1, 2, 3, 4, 5), the figures that follow the first draw's; inner leave-one-subject-out TPR 92.0%, FPR 0.2%; worst device shift TPR 92.0%, FPR 0.8%; worst negative family everyday.spiral, FPR 0.8%",
   "rule" : "trained",
   "settings" : {
     "cornerDegrees" : 45,
