@@ -89,10 +89,64 @@ struct JitterInPlaceTests {
     /// Files written before the setting existed read as dropping nothing; it is written
     /// only when set, and a value outside 0…0.1 (or not a number) is refused, naming it.
     @Test func jitterRadiusIsReadAsZeroWhenAbsentAndRefusedOutOfRange() throws {
-        try OptionalSettingChecks.expectOptionalFraction("jitterRadius", \.jitterRadius)
-        #expect(CheckmarkDetector.defaultSettings.jitterRadius == 0)
+        try OptionalSettingChecks.expectOptionalSetting("jitterRadius", \.jitterRadius)
+        try OptionalSettingChecks.expectOptionalSetting("jitterTurns", \.jitterTurns, refused: ["20.5", "-1"])
+        #expect(CheckmarkDetector.defaultSettings.jitterRadius == 0.02 && CheckmarkDetector.defaultSettings.jitterTurns == 1)
+        #expect(CircleDetector.defaultSettings.jitterTurns == 0)
         let data = try JSONEncoder().encode(CircleDetector.defaultSettings)
-        #expect(String(decoding: data, as: UTF8.self).contains("\"jitterRadius\":0.02"))
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"jitterRadius\":0.02") && !text.contains("jitterTurns"))
         #expect(try JSONDecoder().decode(ShapeSettings.self, from: data) == CircleDetector.defaultSettings)
+        let check = try JSONEncoder().encode(CheckmarkDetector.defaultSettings)
+        #expect(String(decoding: check, as: UTF8.self).contains("\"jitterTurns\":1"))
+        #expect(try JSONDecoder().decode(ShapeSettings.self, from: check) == CheckmarkDetector.defaultSettings)
+    }
+
+    /// A sharp corner drawn slowly: points 0.25 pt apart down one leg and up the other
+    /// (30° between the legs), so a run from just before the tip stays within the radius
+    /// for more than twice the radius. Without a turning bound the tip is cut off; asking
+    /// for a whole turn keeps every point, since the corner turns by 150°, while a rest's
+    /// jitter (30 points, ±1 pt, at the tip) still goes.
+    @Test func aSlowCornerIsKeptWhenJitterMustTurn() throws {
+        let tip = Point(x: 40, y: 69.28)   // 80 pt down the first leg at 60° below the x axis
+        let down = (0...320).map { k in Point(x: tip.x * Double(k) / 320, y: tip.y * Double(k) / 320) }
+        let up = (1...480).map { k in Point(x: tip.x, y: tip.y - 120 * Double(k) / 480) }
+        let corner = down + up   // the second leg goes straight up: 150° of turn
+        let cut = StrokePreparation.withoutJitter(corner, radius: 0.02)
+        #expect(!cut.contains(tip), "without a turning bound the slow corner's tip goes")
+        #expect(StrokePreparation.withoutJitter(corner, radius: 0.02, turns: 1) == corner, "a corner turns once")
+        var rng = SeededGenerator(seed: 3)
+        let rest = (0..<30).map { _ in
+            Point(x: tip.x + Double.random(in: -1...1, using: &rng), y: tip.y + Double.random(in: -1...1, using: &rng))
+        }
+        let rested = Array(down) + rest + up
+        let cleaned = StrokePreparation.withoutJitter(rested, radius: 0.02, turns: 1)
+        #expect(cleaned.count < rested.count - 20, "a rest's jitter turns back and forth: \(rested.count) points, \(cleaned.count) left")
+        #expect(StrokePreparation.withoutJitter(rested, radius: 0.02, turns: .nan) == rested, "no finite bound: nothing goes")
+    }
+
+    /// A stream decides a paused check mark at touch end as the whole stroke is decided,
+    /// with the check mark's turning bound.
+    @Test func theStreamKeepsTheTurningBound() throws {
+        let check = Stroke((0...60).map { (i: Int) -> Point in
+            let u = Double(i), t = u * 0.01
+            if i <= 20 { return Point(x: u, y: 2 * u, t: t) }
+            let v = u - 20
+            return Point(x: 20 + 2 * v, y: 40 - 2.5 * v, t: t)
+        })
+        let settings = CheckmarkDetector.defaultSettings
+        for at in [10, 20, 40] {
+            let stroke = Self.paused(check, at: at, seed: UInt64(at))
+            var prefix = PreparedPrefix(count: settings.resampleCount, granularity: settings.smoothingGranularity,
+                                        jitterRadius: settings.jitterRadius, jitterTurns: settings.jitterTurns)
+            for p in stroke.points { prefix.add(p) }
+            let resampled = prefix.resampled()
+            let streamed = try #require(resampled)
+            let whole = try #require(StrokePreparation.prepared(stroke, count: settings.resampleCount,
+                                                                granularity: settings.smoothingGranularity,
+                                                                jitterRadius: settings.jitterRadius,
+                                                                jitterTurns: settings.jitterTurns))
+            #expect(zip(streamed, whole).allSatisfy { $0.distance(to: $1) < 1e-9 }, "rest after point \(at)")
+        }
     }
 }

@@ -64,6 +64,7 @@ struct RestingEndsTests {
         #expect(kept.restingRadius == 0.02)
         var unrested = kept
         unrested.restingRadius = 0
+        unrested.jitterRadius = 0   // which drops much of a rest's jitter too
         let drawn = try #require(CheckmarkDetector.shape(Self.check, settings: kept))
         for seed in 1...20 {
             let stroke = Self.resting(Self.check, count: 24, reach: 0.6, seed: UInt64(seed))
@@ -124,7 +125,7 @@ struct RestingEndsTests {
     /// Files written before the setting existed read as dropping nothing; it is written
     /// only when set, and a value outside 0…0.1 (or not a number) is refused, naming it.
     @Test func restingRadiusIsReadAsZeroWhenAbsentAndRefusedOutOfRange() throws {
-        try OptionalSettingChecks.expectOptionalFraction("restingRadius", \.restingRadius)
+        try OptionalSettingChecks.expectOptionalSetting("restingRadius", \.restingRadius)
         for settings in [CircleDetector.defaultSettings, CheckmarkDetector.defaultSettings] {
             let data = try JSONEncoder().encode(settings)
             #expect(String(decoding: data, as: UTF8.self).contains("\"restingRadius\":0.02"))

@@ -60,6 +60,8 @@ struct ShippedTemplatesTests {
             var json = try #require(try JSONSerialization.jsonObject(with: try shipped.encoded()) as? [String: Any])
             var settings = try #require(json["settings"] as? [String: Any])
             settings["restingRadius"] = nil
+            settings["jitterRadius"] = nil   // which drops much of a rest at the ends too
+            settings["jitterTurns"] = nil
             json["settings"] = settings
             let unrested = try AnyDetectorThresholds.decode(try JSONSerialization.data(withJSONObject: json), kind: kind)
             #expect(unrested.settings.restingRadius == 0)
@@ -76,39 +78,52 @@ struct ShippedTemplatesTests {
         }
     }
 
-    /// The shipped circle drops a finger's jitter in place anywhere along the stroke (its
-    /// file says so), so a circle with three rests of 30 points, ±1 pt, along it is still
-    /// one; read without the jitter dropped, the same file refuses many of them.
-    @Test func shippedCircleHoldsRestsAlongTheStroke() throws {
+    /// The shipped check mark and circle drop a finger's jitter in place anywhere along
+    /// the stroke (their files say so; the check mark only where the run turns through a
+    /// whole turn, so its corner stays), so a check mark or a circle with three rests of
+    /// 30 points, ±1 pt, along it is still one; read without the jitter dropped, the same
+    /// files refuse many of them.
+    @Test func shippedCheckMarkAndCircleHoldRestsAlongTheStroke() throws {
         var rng = SeededGenerator(seed: 5)
         let circle = (0...120).map { i -> Point in
             let a = 2 * Double.pi * Double(i) / 120
             return Point(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a), t: Double(i) / 100)
         }
-        let shipped = try #require(try ShippedTemplates.thresholds(for: .circle, environment: [:])).value
-        #expect(shipped.settings.jitterRadius == 0.02)
-        var json = try #require(try JSONSerialization.jsonObject(with: try shipped.encoded()) as? [String: Any])
-        var settings = try #require(json["settings"] as? [String: Any])
-        settings["jitterRadius"] = nil
-        json["settings"] = settings
-        let kept = try AnyDetectorThresholds.decode(try JSONSerialization.data(withJSONObject: json), kind: .circle)
-        var accepted = 0, acceptedKept = 0
-        for _ in 0..<20 {
-            var points = circle
-            // Latest first, so the indices of the earlier rests stay where they were drawn.
-            for at in (0..<3).map({ _ in Int.random(in: 10...110, using: &rng) }).sorted(by: >) {
-                let q = points[at]
-                let rest = (1...30).map { k in
-                    Point(x: q.x + Double.random(in: -1...1, using: &rng), y: q.y + Double.random(in: -1...1, using: &rng),
-                          t: (q.t ?? 0) + 0.01 * Double(k))
+        let check = StrokeAugmentationTests.check
+        // (kind, stroke, where rests may fall, at least accepted of 20, at most accepted with the jitter kept)
+        let cases: [(DetectorKind, [Point], ClosedRange<Int>, Int, Int)] = [
+            (.checkmark, check, 5...45, 19, 12), (.circle, circle, 10...110, 19, 12),
+        ]
+        for (kind, drawn, range, least, most) in cases {
+            let shipped = try #require(try ShippedTemplates.thresholds(for: kind, environment: [:])).value
+            #expect(shipped.settings.jitterRadius == 0.02, "\(kind)")
+            #expect(shipped.settings.jitterTurns == (kind == .checkmark ? 1 : 0), "\(kind)")
+            var json = try #require(try JSONSerialization.jsonObject(with: try shipped.encoded()) as? [String: Any])
+            var settings = try #require(json["settings"] as? [String: Any])
+            settings["jitterRadius"] = nil
+            settings["jitterTurns"] = nil
+            json["settings"] = settings
+            let kept = try AnyDetectorThresholds.decode(try JSONSerialization.data(withJSONObject: json), kind: kind)
+            var accepted = 0, acceptedKept = 0
+            #expect(shipped.accepts(Stroke(drawn)) && kept.accepts(Stroke(drawn)), "\(kind) as drawn")
+            for _ in 0..<20 {
+                var points = drawn
+                // Latest first, so the indices of the earlier rests stay where they were drawn.
+                for at in (0..<3).map({ _ in Int.random(in: range, using: &rng) }).sorted(by: >) {
+                    let q = points[at]
+                    let rest = (1...30).map { k in
+                        Point(x: q.x + Double.random(in: -1...1, using: &rng), y: q.y + Double.random(in: -1...1, using: &rng),
+                              t: (q.t ?? 0) + 0.01 * Double(k))
+                    }
+                    let after = points[(at + 1)...].map { Point(x: $0.x, y: $0.y, t: $0.t.map { $0 + 0.3 }) }
+                    points = Array(points[...at]) + rest + after
                 }
-                let after = points[(at + 1)...].map { Point(x: $0.x, y: $0.y, t: $0.t.map { $0 + 0.3 }) }
-                points = Array(points[...at]) + rest + after
+                let paused = Stroke(points)
+                if shipped.accepts(paused) { accepted += 1 }
+                if kept.accepts(paused) { acceptedKept += 1 }
             }
-            let paused = Stroke(points)
-            if shipped.accepts(paused) { accepted += 1 }
-            if kept.accepts(paused) { acceptedKept += 1 }
+            #expect(accepted >= least && acceptedKept <= most,
+                    "\(kind): \(accepted) of 20 accepted, \(acceptedKept) with the jitter kept")
         }
-        #expect(accepted >= 19 && acceptedKept <= 12, "\(accepted) of 20 accepted, \(acceptedKept) with the jitter kept")
     }
 }

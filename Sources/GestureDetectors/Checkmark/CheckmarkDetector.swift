@@ -29,8 +29,9 @@ extension CheckmarkDetector: ShapeMeasuringDetector {
     public typealias BookRule = CheckPleaseRule
     public static let id = "checkmark"
     /// 32 points (two legs need fewer than a circle), a resting pen's or finger's jitter at
-    /// the ends dropped before measuring.
-    public static let defaultSettings = ShapeSettings(resampleCount: 32, restingRadius: 0.02)
+    /// the ends and along the stroke dropped before measuring (along the stroke only where
+    /// it turns through a whole turn, so that the corner is kept).
+    public static let defaultSettings = ShapeSettings(resampleCount: 32, restingRadius: 0.02, jitterRadius: 0.02, jitterTurns: 1)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["checkPlease", "checkplease"], title: "CheckPlease", thresholds: .checkPlease)]
     }

@@ -37,7 +37,8 @@ public struct DetectorStream<D: ShapeDetector>: Sendable {
     public init(thresholds: DetectorThresholds<D>) {
         self.thresholds = thresholds
         let s = thresholds.settings
-        prefix = PreparedPrefix(count: s.resampleCount, granularity: s.smoothingGranularity, jitterRadius: s.jitterRadius)
+        prefix = PreparedPrefix(count: s.resampleCount, granularity: s.smoothingGranularity, jitterRadius: s.jitterRadius,
+                                 jitterTurns: s.jitterTurns)
         if case .book(let r) = thresholds.rule { progress = r.begin() }
     }
 

@@ -21,9 +21,11 @@ import GestureGeometry
 package struct PreparedPrefix: Sendable {
     package let count: Int
     package let granularity: Int
-    /// ``StrokePreparation/withoutJitter(_:radius:)``'s radius, applied to the kept path
+    /// ``StrokePreparation/withoutJitter(_:radius:turns:)``'s radius, applied to the kept path
     /// and its tail at each query (0: none).
     package let jitterRadius: Double
+    /// ``StrokePreparation/withoutJitter(_:radius:turns:)``'s turns.
+    package let jitterTurns: Double
     private var capacity: Int { 16 * count }
     /// The last three distinct raw points (fewer at the start).
     private var recent: [Point] = []
@@ -39,10 +41,11 @@ package struct PreparedPrefix: Sendable {
     /// Distinct raw points added.
     package private(set) var distinct = 0
 
-    package init(count: Int, granularity: Int, jitterRadius: Double = 0) {
+    package init(count: Int, granularity: Int, jitterRadius: Double = 0, jitterTurns: Double = 0) {
         self.count = count
         self.granularity = Swift.max(1, granularity)
         self.jitterRadius = jitterRadius
+        self.jitterTurns = jitterTurns
     }
 
     package mutating func reset() {
@@ -89,7 +92,7 @@ package struct PreparedPrefix: Sendable {
             scratch.append(last)
         }
         scratch.append(contentsOf: Self.segment(p0, p1, p2, p2, granularity: granularity))
-        if jitterRadius > 0 { scratch = StrokePreparation.withoutJitter(scratch, radius: jitterRadius) }
+        if jitterRadius > 0 { scratch = StrokePreparation.withoutJitter(scratch, radius: jitterRadius, turns: jitterTurns) }
         let pts = Stroke(scratch).resampled(count: count).points
         guard pts.count == count, Path.length(scratch) > 0, pts.allSatisfy(\.isFinite) else { return nil }
         return pts

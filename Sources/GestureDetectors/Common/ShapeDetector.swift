@@ -97,7 +97,8 @@ extension ShapeDetector {
     public static func featureVector(_ stroke: Stroke, settings: ShapeSettings = defaultSettings) -> [Double]? {
         guard settings.problem == nil,
               let p = StrokePreparation.prepared(stroke, count: settings.resampleCount,
-                                                 granularity: settings.smoothingGranularity, jitterRadius: settings.jitterRadius)
+                                                 granularity: settings.smoothingGranularity, jitterRadius: settings.jitterRadius,
+                                                 jitterTurns: settings.jitterTurns)
         else { return nil }
         return features(ofResampled: p, settings: settings)
     }

@@ -62,7 +62,8 @@ extension ShapeMeasuringDetector {
     public static func shape(_ stroke: Stroke, settings: ShapeSettings = defaultSettings) -> Shape? {
         guard settings.resampleCount >= 3, settings.smoothingGranularity >= 1,
               let p = StrokePreparation.prepared(stroke, count: settings.resampleCount,
-                                                 granularity: settings.smoothingGranularity, jitterRadius: settings.jitterRadius)
+                                                 granularity: settings.smoothingGranularity, jitterRadius: settings.jitterRadius,
+                                                 jitterTurns: settings.jitterTurns)
         else { return nil }
         return shape(resampled: p, settings: settings)
     }

@@ -34,19 +34,29 @@ public struct ShapeSettings: Hashable, Sendable {
     /// Jitter in place dropped before resampling, as a fraction of the smoothed path's
     /// bounding-box diagonal (`StrokePreparation.withoutJitter`): a run of points that stays
     /// within this distance of its first point while the path along it runs at least twice
-    /// as far collapses to that point. A finger or pen that stops anywhere along the stroke
+    /// as far (and turns as far as ``jitterTurns`` asks) collapses to that point. A finger or pen that stops anywhere along the stroke
     /// jitters in place, and that jitter otherwise takes resampled points and turns them at
     /// random (the circle file before it accepted 73 % of the $1 logs' circles given 1–3
     /// such rests of 10–30 points, ±1 px). A stroke drawn at any pace moves on and loses
     /// nothing. 0 (the default, and what files written before it existed read as) drops
-    /// nothing; the circle's default uses 0.02 (a circle is drawn slowly, often several
-    /// times round); the check mark's does not (retrained with it, the check mark lost
-    /// check marks of one of the $1 logs' writers under leave-one-subject-out). Written to
-    /// a file only when above 0.
+    /// nothing; the circle's and the check mark's defaults use 0.02 (the check mark's with
+    /// ``jitterTurns`` 1, so that its corner, drawn slowly, is never cut). Written to a file
+    /// only when above 0.
     public var jitterRadius: Double
+    /// How far a run within ``jitterRadius`` must turn, in whole turns summed over its
+    /// path (absolute turning over 2π), to count as jitter. A corner drawn slowly stays
+    /// within the radius too, and its path in and out can run twice the radius; it turns
+    /// once, by at most half a turn and a little (the $1 logs' check marks, smoothed: at
+    /// most 0.85 turns in such a run), while a resting finger's jitter turns back and forth
+    /// (rests of 10–30 points, ±1 px, added to them: at least 1.0 turns, nine in ten more
+    /// than 2.9). 0 (the default,
+    /// and what files written before it existed read as) asks for no turning; the check
+    /// mark's default asks for 1, so its corner is never cut. Written to a file only when
+    /// above 0.
+    public var jitterTurns: Double
 
     public init(resampleCount: Int = 64, smoothingGranularity: Int = 4, cornerWindow: Int = 3, cornerDegrees: Double = 45,
-                dropsHooks: Bool = false, restingRadius: Double = 0, jitterRadius: Double = 0) {
+                dropsHooks: Bool = false, restingRadius: Double = 0, jitterRadius: Double = 0, jitterTurns: Double = 0) {
         self.resampleCount = resampleCount
         self.smoothingGranularity = smoothingGranularity
         self.cornerWindow = cornerWindow
@@ -54,6 +64,7 @@ public struct ShapeSettings: Hashable, Sendable {
         self.dropsHooks = dropsHooks
         self.restingRadius = restingRadius
         self.jitterRadius = jitterRadius
+        self.jitterTurns = jitterTurns
     }
 
     /// Allowed ranges. `resampleCount` points are made per stroke and
@@ -73,6 +84,9 @@ public struct ShapeSettings: Hashable, Sendable {
         /// Fraction of the diagonal within which jitter in place is dropped (a tenth at most,
         /// as for resting ends).
         public static let jitterRadius: ClosedRange<Double> = 0...0.1
+        /// Whole turns a jitter run must make (a run within a tenth of the diagonal that
+        /// turns more than 20 times is jitter whatever the bound).
+        public static let jitterTurns: ClosedRange<Double> = 0...20
     }
 
     /// Preparations a trainer may choose among on inner folds (`--choose-settings`): these
@@ -105,12 +119,15 @@ public struct ShapeSettings: Hashable, Sendable {
         if !Limits.jitterRadius.contains(jitterRadius) {   // also refuses NaN
             return "jitterRadius is \(jitterRadius); allowed: \(Limits.jitterRadius.lowerBound)…\(Limits.jitterRadius.upperBound)"
         }
+        if !Limits.jitterTurns.contains(jitterTurns) {   // also refuses NaN
+            return "jitterTurns is \(jitterTurns); allowed: \(Limits.jitterTurns.lowerBound)…\(Limits.jitterTurns.upperBound)"
+        }
         return cornerDegrees.isFinite ? nil : "cornerDegrees must be a finite number"
     }
 }
 
 extension ShapeSettings: Codable {
-    enum CodingKeys: String, CodingKey { case resampleCount, smoothingGranularity, cornerWindow, cornerDegrees, dropsHooks, restingRadius, jitterRadius }
+    enum CodingKeys: String, CodingKey { case resampleCount, smoothingGranularity, cornerWindow, cornerDegrees, dropsHooks, restingRadius, jitterRadius, jitterTurns }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -120,7 +137,8 @@ extension ShapeSettings: Codable {
                   cornerDegrees: try c.decode(Double.self, forKey: .cornerDegrees),
                   dropsHooks: try c.decodeIfPresent(Bool.self, forKey: .dropsHooks) ?? false,
                   restingRadius: try c.decodeIfPresent(Double.self, forKey: .restingRadius) ?? 0,
-                  jitterRadius: try c.decodeIfPresent(Double.self, forKey: .jitterRadius) ?? 0)
+                  jitterRadius: try c.decodeIfPresent(Double.self, forKey: .jitterRadius) ?? 0,
+                  jitterTurns: try c.decodeIfPresent(Double.self, forKey: .jitterTurns) ?? 0)
         if let problem {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem))
         }
@@ -135,5 +153,6 @@ extension ShapeSettings: Codable {
         if dropsHooks { try c.encode(true, forKey: .dropsHooks) }
         if restingRadius > 0 { try c.encode(restingRadius, forKey: .restingRadius) }
         if jitterRadius > 0 { try c.encode(jitterRadius, forKey: .jitterRadius) }
+        if jitterTurns > 0 { try c.encode(jitterTurns, forKey: .jitterTurns) }
     }
 }

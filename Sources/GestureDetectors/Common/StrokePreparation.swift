@@ -1,3 +1,4 @@
+import Foundation
 import GestureGeometry
 
 /// The clean-up every robust detector does before measuring an angle: reject degenerate
@@ -19,11 +20,12 @@ package enum StrokePreparation {
 
     /// Cleaned, Catmull-Rom smoothed with `granularity`, then resampled to `count` points.
     /// With `jitterRadius` above 0 the smoothed path loses its jitter in place first
-    /// (``withoutJitter(_:radius:)``).
-    package static func prepared(_ stroke: Stroke, count: Int, granularity: Int, jitterRadius: Double = 0) -> [Point]? {
+    /// (``withoutJitter(_:radius:turns:)``, with `jitterTurns`).
+    package static func prepared(_ stroke: Stroke, count: Int, granularity: Int,
+                                 jitterRadius: Double = 0, jitterTurns: Double = 0) -> [Point]? {
         guard let d = cleaned(stroke) else { return nil }
         let smooth = granularity > 1 ? d.smoothed(granularity: granularity) : d
-        let path = jitterRadius > 0 ? Stroke(withoutJitter(smooth.points, radius: jitterRadius)) : smooth
+        let path = jitterRadius > 0 ? Stroke(withoutJitter(smooth.points, radius: jitterRadius, turns: jitterTurns)) : smooth
         let pts = path.resampled(count: count).points
         guard pts.count == count, pts.allSatisfy(\.isFinite) else { return nil }
         return pts
@@ -32,13 +34,16 @@ package enum StrokePreparation {
     /// `points` with each stretch where the pen or finger jittered in place collapsed to
     /// its first point: a run of consecutive points that all stay within `radius` times the
     /// bounding-box diagonal of the run's first point while the path along them runs at
-    /// least twice that far (it wandered more than it moved on). A pen or finger that rests
-    /// mid-stroke jitters a pixel or two each way; smoothed and resampled, that jitter takes
+    /// least twice that far (it wandered more than it moved on) and, with `turns` above 0,
+    /// turns through at least `turns` whole turns (absolute turning, from the run's first
+    /// point to the first point past it, over 2π). A pen or finger that rests mid-stroke
+    /// jitters a pixel or two each way; smoothed and resampled, that jitter takes
     /// resampled points and turns them at random. Points drawn at any pace move on, so no
-    /// run of theirs is collapsed. The last point is always kept. `radius` 0 (or a zero
-    /// diagonal) returns `points` unchanged.
+    /// run of theirs is collapsed; a sharp corner drawn slowly can stay within the radius
+    /// for twice its length, but turns once, so `turns` 1 keeps it. The last point is
+    /// always kept. `radius` 0 (or a zero diagonal) returns `points` unchanged.
     /// - Complexity: O(n · k), k the most points within the radius of one point.
-    package static func withoutJitter(_ points: [Point], radius: Double) -> [Point] {
+    package static func withoutJitter(_ points: [Point], radius: Double, turns: Double = 0) -> [Point] {
         guard radius > 0, points.count > 2, var minX = points.first?.x else { return points }
         var maxX = minX, minY = points[0].y, maxY = minY
         for p in points {
@@ -48,6 +53,7 @@ package enum StrokePreparation {
         let w = maxX - minX, h = maxY - minY
         let eps = radius * (w * w + h * h).squareRoot()
         guard eps > 0, eps.isFinite else { return points }
+        let leastTurning = turns.isFinite ? Swift.max(0, turns) * 2 * .pi : .infinity
         var out: [Point] = []
         out.reserveCapacity(points.count)
         var i = 0
@@ -60,10 +66,27 @@ package enum StrokePreparation {
                 j += 1
             }
             // A run that wandered: skip it (its first point stands for it); else move on by one.
-            i = path >= 2 * eps ? j : i + 1
+            let wandered = path >= 2 * eps
+                && (leastTurning == 0 || absoluteTurning(points, from: i, through: Swift.min(j, points.count - 1)) >= leastTurning)
+            i = wandered ? j : i + 1
         }
         if let last = points.last, out.last != last { out.append(last) }
         return out
+    }
+
+    /// Sum of the absolute turns at the vertices strictly between `points[from]` and
+    /// `points[through]` (steps of zero length skipped).
+    private static func absoluteTurning(_ points: [Point], from: Int, through: Int) -> Double {
+        var total = 0.0
+        var previous: (x: Double, y: Double)?
+        guard from < through else { return 0 }
+        for k in from..<through {
+            let dx = points[k + 1].x - points[k].x, dy = points[k + 1].y - points[k].y
+            guard dx != 0 || dy != 0 else { continue }
+            if let v = previous { total += abs(atan2(v.x * dy - v.y * dx, v.x * dx + v.y * dy)) }
+            previous = (dx, dy)
+        }
+        return total
     }
 
     /// Number of sharp corners along equally spaced points: maximal runs of vertices where
