@@ -262,4 +262,33 @@ struct StrokeStructureTests {
         for point in loops(3).points { _ = stream.add(point) }
         #expect(stream.end())
     }
+
+    /// A check-mark file that says `dropsHooks` is read so: a flick at the lift (a tenth of
+    /// the long leg, turned back by 120°) is dropped before measuring, and the stroke has
+    /// one corner again. The check mark's default does not drop hooks (a third short leg is
+    /// what a zig-zag has), so its files decide as they did.
+    @Test func aCheckMarkFileThatDropsHooksDropsTheFlickAtTheLift() throws {
+        let legs = (0...60).map { (i: Int) -> Point in
+            let u = Double(i)
+            return i <= 20 ? Point(x: u, y: 1.5 * u, t: u * 0.01) : Point(x: 20 + 2 * (u - 20), y: 30 - 2.5 * (u - 20), t: u * 0.01)
+        }
+        let last = legs[legs.count - 1]
+        // The long leg heads (2, −2.5); the flick heads 120° away from it.
+        let a = atan2(-2.5, 2.0) + 2 * Double.pi / 3
+        let flick = (1...6).map { k in
+            Point(x: last.x + 2 * Double(k) * cos(a), y: last.y + 2 * Double(k) * sin(a), t: (last.t ?? 0) + 0.01 * Double(k))
+        }
+        let hooked = Stroke(legs + flick)
+        var settings = CheckmarkDetector.defaultSettings
+        #expect(!settings.dropsHooks)
+        let plain = try #require(CheckmarkDetector.shape(Stroke(legs), settings: settings))
+        let whole = try #require(CheckmarkDetector.shape(hooked, settings: settings))
+        settings.dropsHooks = true
+        let dropped = try #require(CheckmarkDetector.shape(hooked, settings: settings))
+        #expect(whole.cornerCount > plain.cornerCount, "kept, the flick is a second corner")
+        #expect(dropped.cornerCount == plain.cornerCount)
+        #expect(abs(dropped.totalAbsoluteTurning - plain.totalAbsoluteTurning) < 30,
+                "\(dropped.totalAbsoluteTurning)° against \(plain.totalAbsoluteTurning)°")
+        #expect(whole.totalAbsoluteTurning > plain.totalAbsoluteTurning + 60)
+    }
 }

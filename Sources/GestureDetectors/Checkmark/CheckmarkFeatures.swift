@@ -128,7 +128,9 @@ extension CheckmarkDetector {
     /// Shape measures on equally spaced, smoothed points (what ``shape(_:settings:)``
     /// measures after preparing the stroke).
     public static func shape(resampled points: [Point], settings: ShapeSettings) -> Shape? {
-        let p = StrokeStructure.withoutRestingEnds(points, radius: settings.restingRadius)
+        let rested = StrokeStructure.withoutRestingEnds(points, radius: settings.restingRadius)
+        let p = settings.dropsHooks
+            ? StrokeStructure.withoutHooks(rested, window: settings.cornerWindow, degrees: settings.cornerDegrees) : rested
         guard p.count >= 3 else { return nil }
         let n = p.count, first = p[0], last = p[n - 1]
         let chord = first.distance(to: last)
