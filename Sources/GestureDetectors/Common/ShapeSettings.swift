@@ -36,11 +36,11 @@ public struct ShapeSettings: Hashable, Sendable {
     /// Jitter in place dropped before resampling, as a fraction of the smoothed path's
     /// bounding-box diagonal (`StrokePreparation.withoutJitter`): a run of points that stays
     /// within this distance of its first point while the path along it runs at least twice
-    /// as far (and turns as far as ``jitterTurns`` asks) collapses to that point. A finger or pen that stops anywhere along the stroke
-    /// jitters in place, and that jitter otherwise takes resampled points and turns them at
-    /// random (the circle file before it accepted 73 % of the $1 logs' circles given 1–3
-    /// such rests of 10–30 points, ±1 px). A stroke drawn at any pace moves on and loses
-    /// nothing. 0 (the default, and what files written before it existed read as) drops
+    /// as far (and turns as far as ``jitterTurns`` asks) collapses to that point. A finger
+    /// or pen that stops anywhere along the stroke jitters in place, and that jitter
+    /// otherwise takes resampled points and turns them at random (the circle file before it
+    /// accepted 73 % of the $1 logs' circles given 1–3 such rests of 10–30 points, ±1 px).
+    /// A stroke drawn at any pace moves on and loses nothing. 0 (the default, and what files written before it existed read as) drops
     /// nothing; the circle's and the check mark's defaults use 0.02 (the check mark's with
     /// ``jitterTurns`` 1, so that its corner, drawn slowly, is never cut). Written to a file
     /// only when above 0.
@@ -51,10 +51,9 @@ public struct ShapeSettings: Hashable, Sendable {
     /// once, by at most half a turn and a little (the $1 logs' check marks, smoothed: at
     /// most 0.85 turns in such a run), while a resting finger's jitter turns back and forth
     /// (rests of 10–30 points, ±1 px, added to them: at least 1.0 turns, nine in ten more
-    /// than 2.9). 0 (the default,
-    /// and what files written before it existed read as) asks for no turning; the check
-    /// mark's default asks for 1, so its corner is never cut. Written to a file only when
-    /// above 0.
+    /// than 2.9). 0 (the default, and what files written before it existed read as) asks
+    /// for no turning; the check mark's default asks for 1, so its corner is never cut.
+    /// Written to a file only when above 0.
     public var jitterTurns: Double
 
     public init(resampleCount: Int = 64, smoothingGranularity: Int = 4, cornerWindow: Int = 3, cornerDegrees: Double = 45,
