@@ -265,9 +265,10 @@ struct StrokeStructureTests {
 
     /// A check-mark file that says `dropsHooks` is read so: a flick at the lift (a tenth of
     /// the long leg, turned back by 120°) is dropped before measuring, and the stroke has
-    /// one corner again. The check mark's default does not drop hooks (a third short leg is
-    /// what a zig-zag has), so its files decide as they did.
-    @Test func aCheckMarkFileThatDropsHooksDropsTheFlickAtTheLift() throws {
+    /// one corner again. The check mark's default does not drop hooks (a short third leg is
+    /// what a zig-zag has), so its files decide as they did. A very short first leg is
+    /// never taken for a hook: the check mark looks for hooks only where the pen lifts.
+    @Test func aCheckMarkFileThatDropsHooksDropsTheFlickAtTheLiftOnly() throws {
         let legs = (0...60).map { (i: Int) -> Point in
             let u = Double(i)
             return i <= 20 ? Point(x: u, y: 1.5 * u, t: u * 0.01) : Point(x: 20 + 2 * (u - 20), y: 30 - 2.5 * (u - 20), t: u * 0.01)
@@ -279,16 +280,28 @@ struct StrokeStructureTests {
             Point(x: last.x + 2 * Double(k) * cos(a), y: last.y + 2 * Double(k) * sin(a), t: (last.t ?? 0) + 0.01 * Double(k))
         }
         let hooked = Stroke(legs + flick)
-        var settings = CheckmarkDetector.defaultSettings
-        #expect(!settings.dropsHooks)
-        let plain = try #require(CheckmarkDetector.shape(Stroke(legs), settings: settings))
-        let whole = try #require(CheckmarkDetector.shape(hooked, settings: settings))
+        let asBefore = CheckmarkDetector.defaultSettings
+        #expect(!asBefore.dropsHooks)
+        var settings = asBefore
         settings.dropsHooks = true
+        let plain = try #require(CheckmarkDetector.shape(Stroke(legs), settings: settings))
+        let whole = try #require(CheckmarkDetector.shape(hooked, settings: asBefore))
         let dropped = try #require(CheckmarkDetector.shape(hooked, settings: settings))
         #expect(whole.cornerCount > plain.cornerCount, "kept, the flick is a second corner")
         #expect(dropped.cornerCount == plain.cornerCount)
         #expect(abs(dropped.totalAbsoluteTurning - plain.totalAbsoluteTurning) < 30,
                 "\(dropped.totalAbsoluteTurning)° against \(plain.totalAbsoluteTurning)°")
         #expect(whole.totalAbsoluteTurning > plain.totalAbsoluteTurning + 60)
+        // A tick whose first leg is a twentieth of the path keeps it, and its corner.
+        let tick = Stroke((0...63).map { (i: Int) -> Point in
+            let u = Double(i)
+            return i <= 3 ? Point(x: u, y: 1.5 * u, t: u * 0.01) : Point(x: 3 + 2 * (u - 3), y: 4.5 - 2.5 * (u - 3), t: u * 0.01)
+        })
+        let ticked = try #require(CheckmarkDetector.shape(tick, settings: settings))
+        let tickAsBefore = try #require(CheckmarkDetector.shape(tick, settings: asBefore))
+        #expect(ticked.cornerCount == tickAsBefore.cornerCount && ticked.legRatio == tickAsBefore.legRatio)
+        let ends = StrokeStructure.withoutHooks(tick.resampled(count: 32).points, window: 3, degrees: 45)
+        let lifts = StrokeStructure.withoutHooks(tick.resampled(count: 32).points, window: 3, degrees: 45, atStart: false)
+        #expect(ends != lifts, "looking at both ends, the short first leg would be taken for a hook")
     }
 }

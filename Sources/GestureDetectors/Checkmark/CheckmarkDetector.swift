@@ -30,7 +30,8 @@ extension CheckmarkDetector: ShapeMeasuringDetector {
     public static let id = "checkmark"
     /// 32 points (two legs need fewer than a circle), a resting pen's or finger's jitter at
     /// the ends and along the stroke dropped before measuring (along the stroke only where
-    /// it turns through a whole turn, so that the corner is kept).
+    /// it turns through a whole turn, so that the corner is kept). Hooks are not dropped
+    /// by default (a file may ask for it: `dropsHooks`, at the lift only).
     public static let defaultSettings = ShapeSettings(resampleCount: 32, restingRadius: 0.02, jitterRadius: 0.02, jitterTurns: 1)
     public static var bookPresets: [BookPreset<Self>] {
         [BookPreset(names: ["checkPlease", "checkplease"], title: "CheckPlease", thresholds: .checkPlease)]

@@ -130,7 +130,7 @@ extension CheckmarkDetector {
     public static func shape(resampled points: [Point], settings: ShapeSettings) -> Shape? {
         let rested = StrokeStructure.withoutRestingEnds(points, radius: settings.restingRadius)
         let p = settings.dropsHooks
-            ? StrokeStructure.withoutHooks(rested, window: settings.cornerWindow, degrees: settings.cornerDegrees) : rested
+            ? StrokeStructure.withoutHooks(rested, window: settings.cornerWindow, degrees: settings.cornerDegrees, atStart: false) : rested
         guard p.count >= 3 else { return nil }
         let n = p.count, first = p[0], last = p[n - 1]
         let chord = first.distance(to: last)

@@ -19,10 +19,11 @@ public struct ShapeSettings: Hashable, Sendable {
     public var cornerDegrees: Double
     /// Whether the hooks at the stroke's ends are dropped before measuring
     /// (`StrokeStructure.withoutHooks`: an end piece under 8 % of the path beyond a
-    /// corner). The circle detector's default; the check mark drops them when its file
-    /// says so, but its default does not (a short third leg is what a zig-zag has). Files
-    /// written before it existed read as `false` and measure as they did. Written to a
-    /// file only when `true`.
+    /// corner). The circle detector's default. The check mark drops them when its file
+    /// says so, and then only the hook where the pen lifts (its first leg is short, so a
+    /// hook at the start could be that leg); its default does not (a short third leg is
+    /// what a zig-zag has). Files written before it existed read as `false` and measure as
+    /// they did. Written to a file only when `true`.
     public var dropsHooks: Bool
     /// Within what distance of the stroke's first and last point, as a fraction of its
     /// bounding-box diagonal, a resting pen's or finger's jitter is looked for and dropped

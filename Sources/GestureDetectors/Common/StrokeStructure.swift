@@ -64,9 +64,11 @@ package enum StrokeStructure {
     /// than `degrees` both the stroke's median turn over as many vertices (a circle gone
     /// round six times turns fast, but evenly) and the next window inwards (a
     /// spiral's inner end turns ever faster, but gradually), and the stub beyond it turns
-    /// less than `degrees` in all; the stub is dropped. Returns the points unchanged when
+    /// less than `degrees` in all; the stub is dropped. With `atStart` false only the end
+    /// (where the pen lifts) is looked at: a check mark's first leg is short, and a tick
+    /// drawn with a very short one must stay a tick. Returns the points unchanged when
     /// neither end has a hook, or for fewer than 8 points.
-    package static func withoutHooks(_ points: [Point], window: Int, degrees: Double) -> [Point] {
+    package static func withoutHooks(_ points: [Point], window: Int, degrees: Double, atStart: Bool = true) -> [Point] {
         guard points.count >= 8 else { return points }
         // Found on four times as many points, where a hook's corner is one or two vertices.
         let p = Stroke(points).resampled(count: points.count * 4).points
@@ -98,7 +100,7 @@ package enum StrokeStructure {
             range.clamped(to: turns.indices).reduce(0) { $0 + abs(turns[$1]) } < limit
         }
         var first = 0, last = p.count - 1
-        if let v = sharpest(0...(zone - 1), inward: w), v <= zone, straight(0..<Swift.max(0, v - 1 - w / 2)) { first = v }
+        if atStart, let v = sharpest(0...(zone - 1), inward: w), v <= zone, straight(0..<Swift.max(0, v - 1 - w / 2)) { first = v }
         if let v = sharpest((sums.count - zone)...(sums.count - 1), inward: -w), v >= p.count - 1 - zone,
            straight(Swift.min(turns.count, v + w / 2)..<turns.count) { last = v }
         guard first > 0 || last < p.count - 1, last - first >= 2 else { return points }
