@@ -73,17 +73,22 @@ struct JitterInPlaceTests {
             let a = 2 * Double.pi * Double(i) / 90
             return Point(x: 100 + 60 * cos(a), y: 100 + 60 * sin(a), t: Double(i) * 0.01)
         })
-        let stroke = Self.paused(circle, at: 30)
-        let settings = CircleDetector.defaultSettings
+        try Self.expectStreamedAsWhole(Self.paused(circle, at: 30), settings: CircleDetector.defaultSettings)
+    }
+
+    /// `stroke` prepared point by point (as a stream at touch end) and whole come out the same.
+    static func expectStreamedAsWhole(_ stroke: Stroke, settings: ShapeSettings, _ comment: Comment? = nil,
+                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
         var prefix = PreparedPrefix(count: settings.resampleCount, granularity: settings.smoothingGranularity,
-                                    jitterRadius: settings.jitterRadius)
+                                    jitterRadius: settings.jitterRadius, jitterTurns: settings.jitterTurns)
         for p in stroke.points { prefix.add(p) }
         let resampled = prefix.resampled()
-        let streamed = try #require(resampled)
+        let streamed = try #require(resampled, sourceLocation: sourceLocation)
         let whole = try #require(StrokePreparation.prepared(stroke, count: settings.resampleCount,
                                                             granularity: settings.smoothingGranularity,
-                                                            jitterRadius: settings.jitterRadius))
-        #expect(zip(streamed, whole).allSatisfy { $0.distance(to: $1) < 1e-9 })
+                                                            jitterRadius: settings.jitterRadius,
+                                                            jitterTurns: settings.jitterTurns), sourceLocation: sourceLocation)
+        #expect(zip(streamed, whole).allSatisfy { $0.distance(to: $1) < 1e-9 }, comment, sourceLocation: sourceLocation)
     }
 
     /// Files written before the setting existed read as dropping nothing; it is written
@@ -134,19 +139,9 @@ struct JitterInPlaceTests {
             let v = u - 20
             return Point(x: 20 + 2 * v, y: 40 - 2.5 * v, t: t)
         })
-        let settings = CheckmarkDetector.defaultSettings
         for at in [10, 20, 40] {
-            let stroke = Self.paused(check, at: at, seed: UInt64(at))
-            var prefix = PreparedPrefix(count: settings.resampleCount, granularity: settings.smoothingGranularity,
-                                        jitterRadius: settings.jitterRadius, jitterTurns: settings.jitterTurns)
-            for p in stroke.points { prefix.add(p) }
-            let resampled = prefix.resampled()
-            let streamed = try #require(resampled)
-            let whole = try #require(StrokePreparation.prepared(stroke, count: settings.resampleCount,
-                                                                granularity: settings.smoothingGranularity,
-                                                                jitterRadius: settings.jitterRadius,
-                                                                jitterTurns: settings.jitterTurns))
-            #expect(zip(streamed, whole).allSatisfy { $0.distance(to: $1) < 1e-9 }, "rest after point \(at)")
+            try Self.expectStreamedAsWhole(Self.paused(check, at: at, seed: UInt64(at)), settings: CheckmarkDetector.defaultSettings,
+                                           "rest after point \(at)")
         }
     }
 }

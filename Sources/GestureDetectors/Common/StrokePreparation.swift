@@ -1,4 +1,3 @@
-import Foundation
 import GestureGeometry
 
 /// The clean-up every robust detector does before measuring an angle: reject degenerate
@@ -74,17 +73,18 @@ package enum StrokePreparation {
         return out
     }
 
-    /// Sum of the absolute turns at the vertices strictly between `points[from]` and
-    /// `points[through]` (steps of zero length skipped).
+    /// Sum of the absolute turns (``GestureGeometry/Angles/signedTurn(from:to:)``) between
+    /// consecutive steps from `points[from]` to `points[through]`, steps of zero length
+    /// skipped.
     private static func absoluteTurning(_ points: [Point], from: Int, through: Int) -> Double {
         var total = 0.0
-        var previous: (x: Double, y: Double)?
+        var previous: Point?
         guard from < through else { return 0 }
         for k in from..<through {
-            let dx = points[k + 1].x - points[k].x, dy = points[k + 1].y - points[k].y
-            guard dx != 0 || dy != 0 else { continue }
-            if let v = previous { total += abs(atan2(v.x * dy - v.y * dx, v.x * dx + v.y * dy)) }
-            previous = (dx, dy)
+            let step = points[k + 1] - points[k]
+            guard step.x != 0 || step.y != 0 else { continue }
+            if let v = previous, let turn = Angles.signedTurn(from: v, to: step) { total += abs(turn) }
+            previous = step
         }
         return total
     }
