@@ -146,10 +146,8 @@ struct ShippedTemplatesTests {
     /// `stroke` scaled about its first point so the larger side of its bounding box is
     /// `side`, snapped to whole units, a point on the same unit as the one before dropped.
     static func onPixelGrid(_ stroke: Stroke, side: Double) -> Stroke {
-        let xs = stroke.points.map(\.x), ys = stroke.points.map(\.y)
-        let extent = max((xs.max() ?? 0) - (xs.min() ?? 0), (ys.max() ?? 0) - (ys.min() ?? 0))
-        let k = extent > 0 ? side / extent : 1
-        guard let first = stroke.points.first else { return stroke }
+        guard let first = stroke.points.first, let box = stroke.boundingBox else { return stroke }
+        let k = box.longerSide > 0 ? side / box.longerSide : 1
         var out: [Point] = []
         for p in stroke.points {
             let q = Point(x: (first.x + (p.x - first.x) * k).rounded(), y: (first.y + (p.y - first.y) * k).rounded(), t: p.t)
