@@ -149,13 +149,63 @@ import Testing
         #expect(StrokeTransform.restingEnds(0).apply(Self.check, using: &rng) == Self.check)
         #expect(StrokeTransform.restingEnds(12).description == "resting ends (12 points each)")
         let measured = StrokeAugmentation.measuredDeviceShifts(tolerance: .of(.circle))
-        #expect(measured.suffix(2) == [.restingEnds(12), .restingAlong(20)])
+        #expect(Array(measured.suffix(5)) == [.restingEnds(12), .restingAlong(20)] + StrokeAugmentation.drawingShifts)
         #expect(!StrokeAugmentation.deviceShifts(tolerance: .of(.circle)).contains(.restingEnds(12)))
         #expect(!StrokeAugmentation.deviceShifts(tolerance: .of(.circle)).contains(.restingAlong(20)))
         for t in measured {
             let still = [Point(x: 1, y: 1, t: 0), Point(x: 1, y: 1, t: 0.1)]
             let out = t.apply(still, using: &rng)
             #expect(out.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "\(t) on a zero-length stroke")
+            #expect(out.count >= 2, "\(t) on a zero-length stroke")
         }
+    }
+
+    /// A small stroke on a pixel grid: the longer side becomes that many whole pixels about
+    /// the first point, every point on a whole pixel, no two in a row on the same pixel (the
+    /// first on it kept, with its time); a stroke too small for two pixels keeps two points.
+    @Test func pixelGridSnapsASmallStrokeToWholePixels() {
+        var rng = SeededGenerator(seed: 1)
+        let out = StrokeTransform.pixelGrid(10).apply(Self.check, using: &rng)
+        #expect(out.count < Self.check.count && out.count >= 10)
+        #expect(out.allSatisfy { $0.x == $0.x.rounded() && $0.y == $0.y.rounded() })
+        #expect(zip(out, out.dropFirst()).allSatisfy { $0.x != $1.x || $0.y != $1.y })
+        // The check mark runs 100 wide from (0, 0) to (100, -50): a tenth of it, on whole pixels.
+        #expect(out.first == Point(x: 0, y: 0, t: 0) && out.last.map { Point(x: $0.x, y: $0.y) } == Point(x: 10, y: -5))
+        #expect(zip(out, out.dropFirst()).allSatisfy { ($0.t ?? 0) < ($1.t ?? 0) })
+        let box = Stroke(out).boundingBox
+        #expect(box.map { abs($0.longerSide - 10) <= 1 } == true, "\(String(describing: box))")
+        #expect(StrokeTransform.pixelGrid(0.4).apply(Self.check, using: &rng).count == 2)
+        #expect(StrokeTransform.pixelGrid(30).description == "pixel grid (30 px on the longer side)")
+    }
+
+    /// A wobble moves every point by at most its amplitude × the diagonal on each axis, keeps
+    /// the count and the times, and moves most points; a flick at the lift adds 4–8 points
+    /// after the last, 10 ms apart, running 3 %…the share of the path, at least 90° off the
+    /// stroke's last direction.
+    @Test func wobbleAndFlickStayWithinTheirReach() throws {
+        let diagonal = try #require(Stroke(Self.check).boundingBox).diagonal
+        let length = Path.length(Self.check)
+        for seed in UInt64(1)...20 {
+            var rng = SeededGenerator(seed: seed)
+            let w = StrokeTransform.wobble(amplitude: 0.02, waves: 4).apply(Self.check, using: &rng)
+            #expect(w.count == Self.check.count && w.map(\.t) == Self.check.map(\.t))
+            let moves = zip(w, Self.check).map { (abs($0.x - $1.x), abs($0.y - $1.y)) }
+            #expect(moves.allSatisfy { $0.0 <= 0.02 * diagonal + 1e-9 && $0.1 <= 0.02 * diagonal + 1e-9 })
+            #expect(moves.filter { $0.0 > 0.002 * diagonal }.count > Self.check.count / 2, "seed \(seed)")
+
+            let f = StrokeTransform.flickAtLift(0.06).apply(Self.check, using: &rng)
+            let added = Array(f.dropFirst(Self.check.count))
+            #expect(Array(f.prefix(Self.check.count)) == Self.check)
+            #expect((4...8).contains(added.count), "seed \(seed): \(added.count) points")
+            let last = Self.check[Self.check.count - 1], from = Self.check[Self.check.count - 6]
+            let end = try #require(added.last)
+            let run = end.distance(to: last)
+            #expect(run >= 0.03 * length - 1e-9 && run <= 0.06 * length + 1e-9, "seed \(seed): \(run / length)")
+            let turn = try #require(Angles.angleBetweenLines(from, last, last, end))
+            #expect(turn >= 90 - 1e-6 && turn <= 150 + 1e-6, "seed \(seed): \(turn)°")
+            #expect(zip(added, added.dropFirst()).allSatisfy { abs(($1.t ?? 0) - ($0.t ?? 0) - 0.01) < 1e-9 })
+        }
+        #expect(StrokeTransform.wobble(amplitude: 0.02, waves: 4).description == "wobble 2% of the diagonal, 4 waves")
+        #expect(StrokeTransform.flickAtLift(0.06).description == "flick at the lift (3–6% of the path)")
     }
 }

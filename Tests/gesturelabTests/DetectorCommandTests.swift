@@ -243,8 +243,11 @@ struct DetectorCommandTests {
         #expect(rows.contains { $0["transform"] as? String == "sampling 30 Hz" })
         #expect(rows.contains { $0["transform"] as? String == "rotation -20°" })
         // Last, a finger resting at both ends and one resting along the stroke, which the
-        // preparation drops rather than training holds.
-        #expect(rows.suffix(2).map { $0["transform"] as? String } == ["resting ends (12 points each)", "resting along the stroke (20 points)"])
+        // preparation drops rather than training holds, and how another hand draws.
+        #expect(rows.suffix(5).map { $0["transform"] as? String } == [
+            "resting ends (12 points each)", "resting along the stroke (20 points)", "pixel grid (30 px on the longer side)",
+            "wobble 2% of the diagonal, 4 waves", "flick at the lift (3–6% of the path)",
+        ])
         // The copies train only: the positives counted are the recorded ones.
         let none = try #require(rows.first?["counts"] as? [String: Any])
         #expect(none["truePositives"] as? Int == Int(((e["truePositiveRate"] as? Double) ?? 0) * Double((e["positives"] as? Int) ?? 0) + 0.5))

@@ -50,6 +50,18 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
     /// random within 0.5 % of the bounding-box diagonal (on either axis) of it; the points
     /// after the rest come that much later.
     case restingAlong(Int)
+    /// Drawn small on a whole-pixel grid, as a mouse or trackpad reports a small stroke:
+    /// scaled about the first point so the longer side of the bounding box is this many
+    /// pixels, every point snapped to whole pixels, a point on the pixel before it dropped.
+    case pixelGrid(Double)
+    /// A slow wobble of the hand: each point moved by `amplitude` × the bounding box's
+    /// diagonal along two sine waves (across and down) of about `waves` periods over the
+    /// stroke's path (0.7–1.3 × `waves`, random phases, drawn per stroke).
+    case wobble(amplitude: Double, waves: Double)
+    /// A flick as the pen or finger lifts: the stroke runs on for a share of its path drawn
+    /// from 3 % to this share, in 4–8 points 10 ms apart, turned 90–150° either way from its
+    /// direction over its last tenth.
+    case flickAtLift(Double)
 
     public var description: String {
         switch self {
@@ -63,6 +75,9 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
         case .mirror: "mirrored"
         case .restingEnds(let n): "resting ends (\(n) points each)"
         case .restingAlong(let n): "resting along the stroke (\(n) points)"
+        case .pixelGrid(let px): String(format: "pixel grid (%g px on the longer side)", px)
+        case .wobble(let a, let w): String(format: "wobble %g%% of the diagonal, %g waves", a * 100, w)
+        case .flickAtLift(let share): String(format: "flick at the lift (3–%g%% of the path)", share * 100)
         }
     }
 
@@ -120,6 +135,12 @@ public enum StrokeTransform: Hashable, Sendable, CustomStringConvertible {
             let rest = Self.rest(at: points[at], count: count, reach: reach, step: 0.01, using: &rng)
             let after = points[(at + 1)...].map { p in Point(x: p.x, y: p.y, t: p.t.map { $0 + 0.01 * Double(count) }) }
             return Array(points[...at]) + rest + after
+        case .pixelGrid(let side):
+            return Self.onPixelGrid(points, side: side)
+        case .wobble(let amplitude, let waves):
+            return Self.wobbled(points, amplitude: amplitude, waves: waves, using: &rng)
+        case .flickAtLift(let share):
+            return Self.flicked(points, most: share, using: &rng)
         }
     }
 
@@ -251,10 +272,17 @@ public enum StrokeAugmentation {
     /// (``deviceShifts(tolerance:)``), a finger resting 12 points at each end and one
     /// resting 20 points once along the stroke, which the detectors' preparation drops
     /// (``GestureDetectors/ShapeSettings/restingRadius``,
-    /// ``GestureDetectors/ShapeSettings/jitterRadius``) rather than training learning it.
+    /// ``GestureDetectors/ShapeSettings/jitterRadius``) rather than training learning it,
+    /// and last the ``drawingShifts``.
     public static func measuredDeviceShifts(tolerance: ShapeTolerance) -> [StrokeTransform] {
-        deviceShifts(tolerance: tolerance) + [.restingEnds(12), .restingAlong(20)]
+        deviceShifts(tolerance: tolerance) + [.restingEnds(12), .restingAlong(20)] + drawingShifts
     }
+
+    /// Ways a hand on another device draws differently that `eval detector --device-shift`
+    /// measures after the resting fingers and training does not hold: a small stroke on a
+    /// mouse's or trackpad's pixel grid (30 px), a slow wobble (2 % of the diagonal, about
+    /// 4 waves) and a flick at the lift (3–6 % of the path).
+    public static let drawingShifts: [StrokeTransform] = [.pixelGrid(30), .wobble(amplitude: 0.02, waves: 4), .flickAtLift(0.06)]
 
     /// The device shifts training holds (`--every-device`) and that `eval detector
     /// --device-shift` measures: each transform on its own, at the ends of its range.

@@ -28,7 +28,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
     var details = false
 
     @Flag(name: .customLong("device-shift"), help: ArgumentHelp(
-        "Also measure TPR and FPR with the samples transformed as if from other devices (sampling rate, size, tilt, aspect, timing and sensor noise, resampling, a finger resting at the ends or once along the stroke), one transform at a time; each sample decided by the thresholds that decided it (with leave-one-subject-out, its fold's)."))
+        "Also measure TPR and FPR with the samples transformed as if from other devices (sampling rate, size, tilt, aspect, timing and sensor noise, resampling, a finger resting at the ends or once along the stroke; then a small stroke on a whole-pixel grid, a slow wobble and a flick at the lift), one transform at a time; each sample decided by the thresholds that decided it (with leave-one-subject-out, its fold's)."))
     var deviceShift = false
 
     @Flag(name: .customLong("negatives-only"), help: ArgumentHelp(
