@@ -136,13 +136,11 @@ struct ShippedTemplatesTests {
         #expect(after < before * 9 / 10, "\(after) of \(before) points kept")
         for (kind, label) in [(DetectorKind.checkmark, "check"), (.circle, "circle")] {
             let shipped = try #require(try ShippedTemplates.thresholds(for: kind, environment: [:])).value
-            let positives = snapped.filter { $0.0 == label }, negatives = snapped.filter { $0.0 != label }
-            let found = positives.filter { shipped.accepts($0.1) }.count
-            let claimed = negatives.filter { shipped.accepts($0.1) }.count
-            let figures = "\(kind): \(found) of \(positives.count) found, \(claimed) of \(negatives.count) others claimed"
-            #expect(positives.count == 300 && negatives.count == 4500, "\(figures)")
-            #expect(Double(found) >= 0.97 * Double(positives.count), "\(figures)")
-            #expect(Double(claimed) <= 0.005 * Double(negatives.count), "\(figures)")
+            let (found, positives, claimed, negatives) = Self.tally(shipped, on: snapped, positive: label)
+            let figures = "\(kind): \(found) of \(positives) found, \(claimed) of \(negatives) others claimed"
+            #expect(positives == 300 && negatives == 4500, "\(figures)")
+            #expect(Double(found) >= 0.97 * Double(positives), "\(figures)")
+            #expect(Double(claimed) <= 0.005 * Double(negatives), "\(figures)")
         }
     }
 
@@ -159,11 +157,9 @@ struct ShippedTemplatesTests {
             let shipped = try #require(try ShippedTemplates.thresholds(for: kind, environment: [:]))
             #expect(shipped.value.provenance?.contains("--exclude-subject '1'") == true,
                     "\(kind): the shipped file must not have been trained on the pilot")
-            let positives = drawn.filter { $0.0 == label }, negatives = drawn.filter { $0.0 != label }
-            let found = positives.filter { shipped.value.accepts($0.1) }.count
-            let claimed = negatives.filter { shipped.value.accepts($0.1) }.count
-            let figures = "\(kind): \(found) of \(positives.count) found, \(claimed) of \(negatives.count) others claimed"
-            #expect(positives.count == 30 && negatives.count == 450, "\(figures)")
+            let (found, positives, claimed, negatives) = Self.tally(shipped.value, on: drawn, positive: label)
+            let figures = "\(kind): \(found) of \(positives) found, \(claimed) of \(negatives) others claimed"
+            #expect(positives == 30 && negatives == 450, "\(figures)")
             #expect(found >= 29, "\(figures)")
             #expect(claimed <= 2, "\(figures)")
         }
@@ -194,6 +190,15 @@ struct ShippedTemplatesTests {
                 #expect(differ == 0, "\(kind), \(name): \(differ) of \(drawn.count) decisions differ")
             }
         }
+    }
+
+    /// How many of the `positive` strokes `thresholds` accept, of how many, and how many of
+    /// the others, of how many.
+    static func tally(_ thresholds: AnyDetectorThresholds, on strokes: [(String?, Stroke)],
+                      positive: String) -> (found: Int, positives: Int, claimed: Int, negatives: Int) {
+        let positives = strokes.filter { $0.0 == positive }, negatives = strokes.filter { $0.0 != positive }
+        return (positives.filter { thresholds.accepts($0.1) }.count, positives.count,
+                negatives.filter { thresholds.accepts($0.1) }.count, negatives.count)
     }
 
     /// `thresholds` as a file without these `settings` fields reads: what a file written
