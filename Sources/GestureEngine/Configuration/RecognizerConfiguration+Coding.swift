@@ -9,14 +9,14 @@ extension RecognizerConfiguration {
     /// Keys by type; every registered detector (``GestureDetectors/DetectorKind``) is a
     /// type with `thresholds` and `decide`.
     private static let keysByType: [String: Set<String>] = Dictionary(
-        uniqueKeysWithValues: DetectorKind.allCases.map { ($0.rawValue, ["thresholds", "decide"]) }).merging([
+        uniqueKeysWithValues: DetectorKind.allCases.map { ($0.rawValue, ["thresholds", "decide", "minimumMovement"]) }).merging([
         "tap": SettingKey.keys(TapRecognizer.Settings.configurationKeys),
         "swipe": SettingKey.keys(SwipeRecognizer.Settings.configurationKeys).union(["directions"]),
         "pan": SettingKey.keys(PanRecognizer.Settings.configurationKeys).union(["constrain"]),
         "pinch": SettingKey.keys(PinchRecognizer.Settings.configurationKeys),
         "rotation": SettingKey.keys(RotationRecognizer.Settings.configurationKeys),
         "longPress": SettingKey.keys(LongPressRecognizer.Settings.configurationKeys),
-        "template": ["library", "algorithm", "minimumScore", "rejection", "labels", "model"],
+        "template": ["library", "algorithm", "minimumScore", "rejection", "labels", "model", "minimumMovement"],
     ]) { a, _ in a }
 
     /// Decodes and validates a configuration file's bytes.
@@ -163,6 +163,7 @@ extension RecognizerConfiguration {
                 guard let v = v as? String else { throw bad(f + ".view", "must be a view's name") }
                 entry.view = v
             }
+            entry.minimumMovement = try fields.double("minimumMovement")
             for key in ["delaysTouchesBegan", "delaysTouchesEnded"] {
                 guard let v = obj[key] else { continue }
                 guard let n = v as? NSNumber, JSONBooleans.isBoolean(n) else { throw bad("\(f).\(key)", "must be true or false") }
@@ -196,6 +197,7 @@ extension RecognizerConfiguration {
             if let v = e.view { o["view"] = v }
             if e.delaysTouchesBegan { o["delaysTouchesBegan"] = true }
             if !e.delaysTouchesEnded { o["delaysTouchesEnded"] = false }
+            if let m = e.minimumMovement { o["minimumMovement"] = m }
             if !e.schedule.isEmpty {
                 o["schedule"] = e.schedule.map { c -> [String: Any] in
                     switch c.change {

@@ -65,6 +65,10 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         /// UIKit's `delaysTouchesBegan` (false) and `delaysTouchesEnded` (true).
         public var delaysTouchesBegan = false
         public var delaysTouchesEnded = true
+        /// A stroke recognizer's (a detector's or a template's) ``StrokeRecognizer/minimumMovement``
+        /// (points); `nil`: its detector's default (10 for trained thresholds and templates,
+        /// 0 for the book's rules). Only stroke recognizers have it.
+        public var minimumMovement: Double?
 
         public init(name: String, spec: Spec, requireToFail: [String] = [], cancelsTouchesInView: Bool = true,
                     schedule: [ScheduledChange] = []) {
@@ -129,9 +133,11 @@ public struct RecognizerConfiguration: Hashable, Sendable {
         case .rotation(let s): return RotationRecognizer(name: e.name, settings: s, cancelsTouchesInView: e.cancelsTouchesInView)
         case .longPress(let s): return LongPressRecognizer(name: e.name, settings: s, cancelsTouchesInView: e.cancelsTouchesInView)
         case .detector(let t, let d):
-            return t.accept(StrokeRecognizerMaker(name: e.name, decision: d, cancelsTouchesInView: e.cancelsTouchesInView))
+            return t.accept(StrokeRecognizerMaker(name: e.name, decision: d, cancelsTouchesInView: e.cancelsTouchesInView,
+                                                  minimumMovement: e.minimumMovement))
         case .template(let t):
-            return StrokeRecognizer(name: e.name, detector: t.makeDetector(), cancelsTouchesInView: e.cancelsTouchesInView)
+            return StrokeRecognizer(name: e.name, detector: t.makeDetector(), cancelsTouchesInView: e.cancelsTouchesInView,
+                                    minimumMovement: e.minimumMovement)
         }
     }
 
@@ -148,6 +154,13 @@ public struct RecognizerConfiguration: Hashable, Sendable {
             if let j = index[e.name] { throw bad("recognizers[\(i)].name", "'\(shownValue(e.name))' is also recognizers[\(j)]") }
             index[e.name] = i
             try Self.checkRanges(e.spec, field: "recognizers[\(i)]", bad)
+            if let m = e.minimumMovement {
+                switch e.spec {
+                case .detector, .template: break
+                default: throw bad("recognizers[\(i)].minimumMovement", "only a detector's or a template's stroke recognizer has one")
+                }
+                guard m.isFinite, m >= 0 else { throw bad("recognizers[\(i)].minimumMovement", "must be a number >= 0 (found \(m))") }
+            }
         }
         if let views {
             var seen: Set<String> = []
@@ -257,9 +270,10 @@ private struct StrokeRecognizerMaker: DetectorThresholdsVisitor {
     var name: String
     var decision: DetectorDecision
     var cancelsTouchesInView: Bool
+    var minimumMovement: Double?
 
     func visit<D: ShapeDetector>(_ thresholds: DetectorThresholds<D>) -> any GestureRecognizer {
         StrokeRecognizer(name: name, detector: ShapeStrokeDetector(thresholds: thresholds, decision: decision),
-                         cancelsTouchesInView: cancelsTouchesInView)
+                         cancelsTouchesInView: cancelsTouchesInView, minimumMovement: minimumMovement)
     }
 }

@@ -33,4 +33,14 @@ public protocol StrokeDetecting {
     mutating func add(_ point: Point) -> StrokeDecision
     /// The finger lifted: decide now (`undecided` counts as failed).
     mutating func finish() -> StrokeDecision
+    /// How far the finger must move from where it came down (in the touches' units: points
+    /// on a screen) before the ``StrokeRecognizer`` hosting this detector may recognize: a
+    /// stroke that stays within this distance of its first point never fires it, however
+    /// the detector decides. 0: no minimum (the default). A ``StrokeRecognizer`` can be
+    /// given another.
+    var minimumMovement: Double { get }
+}
+
+extension StrokeDetecting {
+    public var minimumMovement: Double { 0 }
 }

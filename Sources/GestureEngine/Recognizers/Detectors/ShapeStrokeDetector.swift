@@ -53,5 +53,14 @@ public struct ShapeStrokeDetector<D: ShapeDetector>: StrokeDetecting {
         return accepted ? recognized : .failed
     }
 
+    /// Trained thresholds: 10 points, the movement a tap may make (UIKit's documented
+    /// `allowableMovement`, ``TapRecognizer/Settings/maximumMovement``): a trained box
+    /// measures shape whatever its size, and the few points of a tap, within a few points
+    /// of each other, can make any shape. The book's rules: 0 (CheckPlease has its own
+    /// minimum length; Sadun's circle test, as published, has none).
+    public var minimumMovement: Double {
+        thresholds.trainedBox == nil ? 0 : TapRecognizer.Settings().maximumMovement
+    }
+
     private var recognized: StrokeDecision { .recognized(score: nil, match: thresholds.label) }
 }

@@ -84,6 +84,11 @@ public struct TemplateStrokeDetector: StrokeDetecting {
 
     public mutating func reset() { points.removeAll(keepingCapacity: true) }
 
+    /// 10 points, the movement a tap may make (``TapRecognizer/Settings/maximumMovement``):
+    /// a matcher compares shapes scaled to one size, so the few points of a tap can match
+    /// any template.
+    public var minimumMovement: Double { TapRecognizer.Settings().maximumMovement }
+
     public mutating func add(_ point: Point) -> StrokeDecision {
         points.append(point)
         return .undecided
