@@ -68,8 +68,11 @@ public enum DetectorEvaluator {
     ///     (and the final) thresholds are then the median box of the first draw's and of
     ///     each draw's trained like it (``DetectorTrainer/trainLike(_:_:positive:indices:target:seed:shifted:heldOut:)``,
     ///     ``DetectorTrainer/median(_:)``). Test rows are always `m`'s.
-    ///   - allowMissingPositives: with fixed thresholds, score data without positives (or
-    ///     without negatives) instead of refusing it: the FPR per label is then what counts.
+    ///   - allowMissingPositives: with fixed thresholds, score data without positives instead
+    ///     of refusing it: the FPR per label is then what counts. (Without it, data with no
+    ///     sample of `positive` is refused, naming the labels it has: most often the label
+    ///     was mistyped.) Fixed thresholds always score data without negatives (a person's
+    ///     own check marks): the TPR is then what counts, and the FPR has no samples.
     ///   - progress: (done, total) over folds (training) or samples.
     /// - Throws: ``DetectorTrainingError`` when there are no positives or negatives, or a
     ///   training fold is empty.
@@ -83,11 +86,12 @@ public enum DetectorEvaluator {
                                 allowMissingPositives: Bool = false,
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
-        // Fixed thresholds may be scored on data without positives (check marks on a
-        // vocabulary that has none): the FPR per label is then what counts.
+        // Fixed thresholds may be scored on data without positives when asked (check marks
+        // on a vocabulary that has none: the FPR per label is then what counts), and on data
+        // without negatives always (a person's own check marks: the TPR is what counts).
         var isFixed = false
-        if case .fixed = choice { isFixed = allowMissingPositives }
-        guard isPositive.contains(true) || isFixed else {
+        if case .fixed = choice { isFixed = true }
+        guard isPositive.contains(true) || (isFixed && allowMissingPositives) else {
             throw DetectorTrainingError.noPositives(label: positive, labels: Array(Set(m.labels.compactMap { $0 })).sorted())
         }
         guard isPositive.contains(false) || isFixed else { throw DetectorTrainingError.noNegatives(label: positive) }

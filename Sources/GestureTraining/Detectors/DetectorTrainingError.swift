@@ -16,7 +16,7 @@ public enum DetectorTrainingError: Error, Equatable, CustomStringConvertible {
         case let .noPositives(label, labels):
             "no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", ")))"
         case let .noNegatives(label):
-            "every sample is labelled '\(label)': a detector needs negatives to train or evaluate"
+            "every sample is labelled '\(label)': training a detector needs negatives (other gestures, or generated everyday strokes: --everyday N)"
         case let .badThresholds(file, reason):
             "\(file): \(reason)"
         case let .emptyFold(subject):

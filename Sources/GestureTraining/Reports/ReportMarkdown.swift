@@ -21,7 +21,9 @@ package enum ReportMarkdown {
             if let auc = e.areaUnderCurve { md += String(format: " Area under the ROC curve: %.4f.", auc) }
             md += "\n\n" + table(["operating point", "threshold", "TPR", "FPR", "TP", "FN", "FP", "TN"], ([e.chosen] + e.comparisons).map { p in
                 let c = p.counts
-                return [p.name, p.threshold.map { String(format: "%.4g", $0) } ?? "(rule)", pct(p.truePositiveRate), pct(p.falsePositiveRate),
+                // A rate with no samples (no positives, or no negatives) is –, not 0 %.
+                return [p.name, p.threshold.map { String(format: "%.4g", $0) } ?? "(rule)",
+                        c.positives > 0 ? pct(p.truePositiveRate) : "–", c.negatives > 0 ? pct(p.falsePositiveRate) : "–",
                         "\(c.truePositives)", "\(c.falseNegatives)", "\(c.falsePositives)", "\(c.trueNegatives)"]
             })
             if !e.acceptedByLabel.isEmpty {

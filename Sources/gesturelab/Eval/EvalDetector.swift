@@ -209,8 +209,10 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
                 let width = Swift.max(34, (shifts.map(\.transform.count).max() ?? 0) + 1)
                 Console.out("  " + "transform".padding(toLength: width, withPad: " ", startingAt: 0) + "  TPR      FPR")
                 for r in shifts {
-                    Console.out("  " + r.transform.padding(toLength: width, withPad: " ", startingAt: 0)
-                        + String(format: "%6.1f%%  %6.2f%%", r.truePositiveRate * 100, r.falsePositiveRate * 100))
+                    // A rate with no samples (no positives, or no negatives) is shown as –, not 0 %.
+                    let tpr = r.counts.positives > 0 ? String(format: "%6.1f%%", r.truePositiveRate * 100) : "     –"
+                    let fpr = r.counts.negatives > 0 ? String(format: "%6.2f%%", r.falsePositiveRate * 100) : "     –"
+                    Console.out("  " + r.transform.padding(toLength: width, withPad: " ", startingAt: 0) + tpr + "  " + fpr)
                 }
             }
             if let reportPath { Console.out("report: \(reportPath)") }

@@ -276,7 +276,10 @@ enum DetectorCLI {
         let measuredBy = e.thresholds.kind == e.detector ? "" : " (\(e.thresholds.kind.rawValue) measures)"
         Console.out("detector \(e.detector.rawValue), positive '\(e.positiveLabel)', thresholds \(e.thresholdsSource)\(measuredBy), protocol \(e.evaluationProtocol), mode \(e.mode)"
             + (e.seed.map { ", seed \($0)" } ?? ""))
-        Console.out("TPR \(percent(e.truePositiveRate)) (\(e.counts.truePositives)/\(e.positives)), FPR \(percent(e.falsePositiveRate)) (\(e.counts.falsePositives)/\(e.negatives))")
+        // A rate with no samples is not 0 %: data of one person's check marks alone has no FPR.
+        func rate(_ r: Double, _ n: Int, _ of: Int, none: String) -> String { of > 0 ? "\(percent(r)) (\(n)/\(of))" : "– (\(none))" }
+        Console.out("TPR \(rate(e.truePositiveRate, e.counts.truePositives, e.positives, none: "no positives")), "
+            + "FPR \(rate(e.falsePositiveRate, e.counts.falsePositives, e.negatives, none: "no negatives"))")
         Console.out("detected per label:")
         for (label, r) in e.perLabelCounts.sorted(by: { $0.key < $1.key }) {
             let mark = label == e.positiveLabel ? " (positive)" : ""
@@ -284,7 +287,7 @@ enum DetectorCLI {
         }
         Console.out("per subject (TPR, FPR):")
         for (s, r) in e.perSubject.sorted(by: { $0.key < $1.key }) {
-            Console.out("  \(s): \(percent(r.truePositiveRate)), \(percent(r.falsePositiveRate)) (\(r.falseDetections) false)")
+            Console.out("  \(s): \(r.positives > 0 ? percent(r.truePositiveRate) : "–"), \(r.negatives > 0 ? percent(r.falsePositiveRate) : "–") (\(r.falseDetections) false)")
         }
     }
 }
