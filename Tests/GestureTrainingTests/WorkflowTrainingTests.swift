@@ -65,6 +65,29 @@ struct WorkflowTrainingTests {
         #expect(plain.detectors[.circle]?.settings == CircleDetector.defaultSettings)
     }
 
+    /// With `detectorRelease`, the detectors' boxes are released after fitting: each bound of
+    /// the plain box lies within the released one, some lie strictly inside, and the manifest
+    /// and provenance say so.
+    @Test func detectorBoundsCanBeReleased() throws {
+        let data = Dataset(WorkflowFixtures.samples())
+        var settings = Self.settings
+        settings.detectorRelease = 0.5
+        let plain = try TrainingWorkflow.run(data, source: "fixtures", settings: Self.settings)
+        let released = try TrainingWorkflow.run(data, source: "fixtures", settings: settings)
+        let box = try #require(released.detectors[.checkmark]?.trainedBox?.box)
+        let before = try #require(plain.detectors[.checkmark]?.trainedBox?.box)
+        var wider = 0
+        for (name, i) in before.intervals {
+            let r = try #require(box.intervals[name])
+            #expect((r.lower ?? -.infinity) <= (i.lower ?? -.infinity) && (r.upper ?? .infinity) >= (i.upper ?? .infinity), "\(name)")
+            if r != i { wider += 1 }
+        }
+        #expect(wider > 0)
+        #expect(released.detectors[.checkmark]?.provenance?.contains("bounds released by up to 0.5 spreads") == true)
+        #expect(released.manifest.settings["detectorRelease"] == .double(0.5))
+        #expect(plain.manifest.settings["detectorRelease"] == .double(0))
+    }
+
     /// With `detectorEveryDevice`, each detector is chosen by the worst device shift on its
     /// inner folds, and the manifest and provenance say so.
     @Test func detectorsCanBeChosenByTheWorstDevice() throws {

@@ -9,7 +9,10 @@ import GestureGeometry
 ///    fixed ladder of positive quantiles (``levels``), choosing the move that removes the
 ///    most false-positive rate per true-positive rate lost, until the training FPR reaches
 ///    a goal (or, for a TPR target, until no move keeps the TPR above a floor).
-/// 3. Choose `margin` and how hard to push (``strictness``) on inner leave-one-subject-out
+/// 3. Optionally release (``release``): each side no training negative presses on moves
+///    outward, halfway to the nearest negative it alone refuses and at most `release`
+///    spreads, so a bound the negatives never needed is not left on the positives' edge.
+/// 4. Choose `margin` and how hard to push (``strictness``) on inner leave-one-subject-out
 ///    folds of the training data, so that the operating point holds on people the box
 ///    has not seen; then refit on all training samples.
 ///
@@ -127,6 +130,19 @@ public struct BoxTrainer: Sendable {
     public var strictnesses: [Double] = [0, 0.25, 0.5, 0.75, 1]
     /// Folds used when the training data has fewer than three subjects (random, seeded).
     public var randomFolds = 5
+    /// After tightening, each side of each measured (not counted) feature moves outward by
+    /// half its distance to the nearest training negative that this side alone refuses (the
+    /// negative is inside every other bound), and by at most `release` times the feature's
+    /// spread; a side that refuses no negative alone moves the whole `release`. 0 (the
+    /// default): no release. The greedy steps and the margin leave every bound on a quantile
+    /// of the positives, also the bounds no negative needed (a check mark's end rising at
+    /// least so much: only the training writers' habit); a person who turns the gesture a
+    /// little further than they did crosses such a bound for nothing. Released, those bounds
+    /// sit halfway between the positives and the nearest negative, as a maximum-margin
+    /// boundary would, while a bound the negatives press on (the one between a check mark
+    /// and a V) barely moves. Each side is released against the box before release, so two
+    /// sides released together may let in a negative outside both.
+    public var release: Double = 0
     /// Feature values the fitted box must accept (reference shapes such as an ideal
     /// circle): after fitting, each interval is widened just enough to contain them.
     public var references: [[String: Double]] = []
@@ -298,6 +314,7 @@ public struct BoxTrainer: Sendable {
             }
             Self.compact(&negFamily, keeping: keepNeg)
         }
+        if release > 0 { releaseSides(vectors: vectors, isPositive: isPositive, lo: &lo, hi: &hi, trained: trained, profile: profile) }
         var intervals: [String: FeatureInterval] = [:]
         for (j, name) in names.enumerated() where trained[j] && !profile.sorted[j].isEmpty {
             intervals[name] = FeatureInterval(lower: lo[j], upper: hi[j], scale: profile.spread[j])
@@ -310,6 +327,34 @@ public struct BoxTrainer: Sendable {
             box.intervals[name] = interval
         }
         return box
+    }
+
+    /// ``release``: moves each side of `lo` / `hi` (measured, trained features only) outward
+    /// by half its distance to the nearest negative that it alone refuses, at most
+    /// `release` spreads.
+    private func releaseSides(vectors: [[Double]?], isPositive: [Bool], lo: inout [Double], hi: inout [Double],
+                              trained: [Bool], profile: Profile) {
+        let d = lo.count
+        let free = (0..<d).map { trained[$0] && !profile.isCount[$0] && !profile.sorted[$0].isEmpty }
+        // Nearest negative refused by one side alone: [lower side, upper side] per feature.
+        var nearest = [[Double]](repeating: [.infinity, .infinity], count: d)
+        for (i, vector) in vectors.enumerated() where !isPositive[i] {
+            guard let v = vector else { continue }
+            var only: (j: Int, side: Int)?, outside = 0
+            for j in 0..<d where trained[j] {
+                guard v[j].isFinite else { outside = 2; break }  // refused whatever the bounds
+                if v[j] < lo[j] { only = (j, 0); outside += 1 } else if v[j] > hi[j] { only = (j, 1); outside += 1 }
+                if outside > 1 { break }
+            }
+            guard outside == 1, let o = only, free[o.j] else { continue }
+            let gap = o.side == 0 ? lo[o.j] - v[o.j] : v[o.j] - hi[o.j]
+            nearest[o.j][o.side] = Swift.min(nearest[o.j][o.side], gap)
+        }
+        for j in 0..<d where free[j] {
+            let most = release * profile.spread[j]
+            if lo[j].isFinite { lo[j] -= Swift.min(nearest[j][0] / 2, most) }
+            if hi[j].isFinite { hi[j] += Swift.min(nearest[j][1] / 2, most) }
+        }
     }
 
     /// The training goals a strictness gives for `target`.

@@ -66,13 +66,14 @@ public enum DetectorEvaluator {
     ///     gesture in it. It is never scored as test data.
     ///   - bagging: when training, other draws of the generated training data: each fold's
     ///     (and the final) thresholds are then the median box of the first draw's and of
-    ///     each draw's trained like it (``DetectorTrainer/trainLike(_:_:positive:indices:target:seed:shifted:heldOut:)``,
+    ///     each draw's trained like it (``DetectorTrainer/trainLike(_:_:positive:indices:target:seed:trainer:shifted:heldOut:)``,
     ///     ``DetectorTrainer/median(_:)``). Test rows are always `m`'s.
     ///   - allowMissingPositives: with fixed thresholds, score data without positives instead
     ///     of refusing it: the FPR per label is then what counts. (Without it, data with no
     ///     sample of `positive` is refused, naming the labels it has: most often the label
     ///     was mistyped.) Fixed thresholds always score data without negatives (a person's
     ///     own check marks): the TPR is then what counts, and the FPR has no samples.
+    ///   - trainer: the box trainer's settings when training (``BoxTrainer/release``).
     ///   - progress: (done, total) over folds (training) or samples.
     /// - Throws: ``DetectorTrainingError`` when there are no positives or negatives, or a
     ///   training fold is empty.
@@ -83,7 +84,7 @@ public enum DetectorEvaluator {
                                 otherDetectors: [(measured: DetectorMeasurements, extra: DetectorMeasurements?)] = [],
                                 deviceShifts: [StrokeTransform] = [],
                                 heldOut: (dataset: Dataset, positives: Set<String>)? = nil, bagging: [BagMember] = [],
-                                allowMissingPositives: Bool = false,
+                                allowMissingPositives: Bool = false, trainer: BoxTrainer = BoxTrainer(),
                                 progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> DetectorEvaluation {
         let isPositive = m.labels.map { $0 == positive }
         // Fixed thresholds may be scored on data without positives when asked (check marks
@@ -177,13 +178,13 @@ public enum DetectorEvaluator {
             // that box and the other draws' boxes trained like it.
             func trained(indices: [Int]?, leaving name: String) throws -> AnyDetectorThresholds {
                 let first = try DetectorTrainer.train(pools, positive: positive, indices: indices, target: tgt, seed: seed,
-                                                      shifted: shiftedPools, heldOut: heldOutPools).thresholds
+                                                      trainer: trainer, shifted: shiftedPools, heldOut: heldOutPools).thresholds
                 guard !bagging.isEmpty else { return first }
                 var members = [first]
                 for (member, p) in zip(bagging, bagPools) {
                     members.append(try DetectorTrainer.trainLike(first, p.pools, positive: positive,
                                                                  indices: indices.map { _ in trainingRows(member.measured, member.extra, leaving: name) },
-                                                                 target: tgt, seed: member.seed, shifted: p.shifted,
+                                                                 target: tgt, seed: member.seed, trainer: trainer, shifted: p.shifted,
                                                                  heldOut: heldOutPools).thresholds)
                 }
                 return DetectorTrainer.median(members)

@@ -118,12 +118,12 @@ public enum DetectorTrainer {
     /// - Throws: as that function; ``DetectorTrainingError/noPositives(label:labels:)`` when no
     ///   variant is measured like `chosen`.
     public static func trainLike(_ chosen: AnyDetectorThresholds, _ variants: [DetectorMeasurements], positive: String,
-                                 indices: [Int]? = nil, target: BoxTrainer.Target, seed: UInt64,
+                                 indices: [Int]? = nil, target: BoxTrainer.Target, seed: UInt64, trainer: BoxTrainer = BoxTrainer(),
                                  shifted: [[DetectorMeasurements]] = [], heldOut: HeldOutDataset? = nil) throws -> Result {
         guard let v = variants.firstIndex(where: { $0.kind == chosen.kind && $0.settings == chosen.settings }) else {
             throw DetectorTrainingError.noPositives(label: positive, labels: [])
         }
-        return try train([variants[v]], positive: positive, indices: indices, target: target, seed: seed,
+        return try train([variants[v]], positive: positive, indices: indices, target: target, seed: seed, trainer: trainer,
                          shifted: shifted.isEmpty ? [] : [shifted[v]],
                          heldOut: heldOut.map { HeldOutDataset(measured: [$0.measured[v]], positives: $0.positives) })
     }

@@ -53,6 +53,12 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
     /// `train detector --every-device`): the target must hold on the held-out subjects'
     /// strokes after each ``StrokeAugmentation/deviceShifts(tolerance:)`` too. Off by default.
     public var detectorEveryDevice = false
+    /// How far the detectors' bounds that no training negative needs move outward after
+    /// fitting (``BoxTrainer/release``, as `train detector --release`), in spreads; 0 (the
+    /// default): not at all. With 5 examples a person it found more of the $1 logs' check
+    /// marks than a looser FPR target does at the same FPR, but on SIGN's gestures no more
+    /// than the looser target, so it is not the default.
+    public var detectorRelease = 0.0
     /// When the verifier is the rejection learned across people (``RejectionPrior``) instead of
     /// one trained on the data's own inner folds: `auto` (the default) uses it when the data
     /// holds fewer than ``priorSubjectLimit`` people, whose few strokes cannot cross-validate
@@ -136,6 +142,7 @@ public struct TrainingSettings: Hashable, Codable, Sendable {
             "detectorAugmentation": SettingValue(detectorAugmentation),
             "detectorChooseSettings": SettingValue(detectorChooseSettings),
             "detectorEveryDevice": SettingValue(detectorEveryDevice),
+            "detectorRelease": SettingValue(detectorRelease),
             "shapeDetectorLabels": SettingValue(list: shapeDetectorLabels),
             "rejectionPrior": .string(rejectionPrior.rawValue),
         ]

@@ -161,12 +161,15 @@ public enum TrainingWorkflow {
                     by: StrokeAugmentation.deviceShifts(tolerance: .of(kind, label: label)), seed: settings.seed, as: variants)
                 : []
             do {
+                var trainer = BoxTrainer()
+                trainer.release = settings.detectorRelease
                 var r = try DetectorTrainer.train(variants, positive: label, target: .falsePositiveRate(settings.detectorTargetFPR),
-                                                  seed: settings.seed, shifted: shifted) { progress?("\(stage) thresholds", $0, $1) }
+                                                  seed: settings.seed, trainer: trainer, shifted: shifted) { progress?("\(stage) thresholds", $0, $1) }
                 r.thresholds.provenance = "gesturelab train, target FPR \(settings.detectorTargetFPR), "
                     + (settings.detectorAugmentation > 0 ? "\(settings.detectorAugmentation) transformed copies of each sample, " : "")
                     + (settings.detectorChooseSettings ? "settings chosen on inner folds, " : "")
                     + (settings.detectorEveryDevice ? "chosen by the worst device shift, " : "")
+                    + (settings.detectorRelease > 0 ? "bounds released by up to \(settings.detectorRelease) spreads, " : "")
                     + "seed \(settings.seed), data \(summary.fingerprint)"
                 if perLabel {
                     shapeDetectors[label] = r.thresholds

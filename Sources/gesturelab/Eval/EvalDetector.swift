@@ -175,7 +175,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
                                                    try datasetOptions.load($0, filtered: false, console: output.console)
                                                },
                                                bagging: bagging,
-                                               allowMissingPositives: negativesOnly) {
+                                               allowMissingPositives: negativesOnly, trainer: target.trainer) {
                 bar.update(stage: "evaluating", done: $0, total: $1)
             }
         } catch let error as DetectorTrainingError {

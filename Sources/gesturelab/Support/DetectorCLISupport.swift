@@ -60,6 +60,18 @@ struct DetectorTargetOptions: ParsableArguments {
         valueName: "K"))
     var bag: Int = 1
 
+    @Option(name: .customLong("release"), help: ArgumentHelp(
+        "After tightening, move each bound outward halfway to the nearest training negative that it alone refuses, by at most R times the feature's spread (a bound no negative needs moves R): the bounds the negatives never asked for stop sitting on the training writers' edge. 0 (default): none.",
+        valueName: "R"))
+    var release: Double = 0
+
+    /// The box trainer's settings (``BoxTrainer/release``).
+    var trainer: BoxTrainer {
+        var t = BoxTrainer()
+        t.release = release
+        return t
+    }
+
     @Flag(name: .customLong("every-device"), help: "Make every choice on the inner folds (margin, strictness, and with --choose-settings or --choose-detector those too) by the worst device: the held-out subjects' strokes are also decided after each device shift (sampling rate, size, tilt, aspect, timing and sensor noise, resampling), and the target must hold on each.")
     var everyDevice = false
 
@@ -92,6 +104,7 @@ struct DetectorTargetOptions: ParsableArguments {
         if !(0...20).contains(loops) { throw ValidationError("--loops must be between 0 and 20, got \(loops)") }
         if heldOutDataset == nil && !heldOutPositive.isEmpty { throw ValidationError("--held-out-positive needs --held-out-dataset") }
         if !(1...9).contains(bag) { throw ValidationError("--bag must be between 1 and 9 draws, got \(bag)") }
+        if !(release >= 0 && release <= 2) { throw ValidationError("--release must be between 0 and 2 spreads, got \(release)") }
         for (name, v) in [("--target-fpr", targetFPR), ("--target-tpr", targetTPR)] {
             if let v, !(v >= 0 && v <= 1) { throw ValidationError("\(name) must be between 0 and 1, got \(v)") }
         }
@@ -107,7 +120,7 @@ struct DetectorTargetOptions: ParsableArguments {
         let a = (augment > 0 ? " --augment \(augment)" : "") + (chooseSettings ? " --choose-settings" : "")
             + (loops > 0 ? " --loops \(loops)" : "") + (everyDevice ? " --every-device" : "")
             + (heldOutDataset.map { " --held-out-dataset \($0)" } ?? "") + heldOutPositive.map { " --held-out-positive \($0)" }.joined()
-            + (bag > 1 ? " --bag \(bag)" : "")
+            + (bag > 1 ? " --bag \(bag)" : "") + (release > 0 ? " --release \(release)" : "")
         switch target {
         case .falsePositiveRate(let f): return "--target-fpr \(f) --seed \(seed)\(a)"
         case .truePositiveRate(let t): return "--target-tpr \(t) --seed \(seed)\(a)"

@@ -71,6 +71,11 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     @Flag(name: .customLong("every-device"), help: "Detectors: choose on the inner folds by the worst device shift, so the target holds on each (as train detector --every-device).")
     var detectorEveryDevice = false
 
+    @Option(name: .customLong("release"), help: ArgumentHelp(
+        "Detectors: move each bound outward halfway to the nearest training negative it alone refuses, by at most R spreads (as train detector --release). 0 (default): none.",
+        valueName: "R"))
+    var detectorRelease = 0.0
+
     @Option(name: .customLong("detector-label"), help: ArgumentHelp(
         "The label a model folder's detector is trained on, where the data names it otherwise (repeatable; defaults: \(DetectorKind.builtIn.map { "\($0.rawValue)=\($0.defaultLabel ?? "")" }.joined(separator: ", "))).",
         valueName: "DETECTOR=LABEL"))
@@ -118,6 +123,9 @@ struct TrainAll: ParsableCommand, WritesOutputs {
     func validate() throws {
         try matcher.checkAgainstTrainedChoice(console: output.console)
         guard templatesPerClass >= 1 else { throw ValidationError("--templates-per-class must be at least 1") }
+        guard detectorRelease >= 0 && detectorRelease <= 2 else {
+            throw ValidationError("--release must be between 0 and 2 spreads, got \(detectorRelease)")
+        }
         guard (0...20).contains(detectorAugmentation) else {
             throw ValidationError("--augment must be between 0 and 20 copies, got \(detectorAugmentation)")
         }
@@ -161,6 +169,7 @@ struct TrainAll: ParsableCommand, WritesOutputs {
         s.detectorAugmentation = detectorAugmentation
         s.detectorChooseSettings = detectorChooseSettings
         s.detectorEveryDevice = detectorEveryDevice
+        s.detectorRelease = detectorRelease
         s.shapeDetectorLabels = shapeDetectorLabels
         return s
     }

@@ -96,13 +96,13 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         var result: DetectorTrainer.Result
         do {
             result = try DetectorTrainer.train(variants, positive: positiveLabel, target: target.target, seed: target.seed,
-                                               shifted: shifted, heldOut: heldOut)
+                                               trainer: target.trainer, shifted: shifted, heldOut: heldOut)
             // --bag K: the other draws trained like the first, and the median of the boxes.
             var members = [result.thresholds]
             for seed in target.bagSeeds.dropFirst() {
                 let d = try draw(seed: seed)
                 members.append(try DetectorTrainer.trainLike(result.thresholds, d.variants, positive: positiveLabel,
-                                                             target: target.target, seed: seed, shifted: d.shifted,
+                                                             target: target.target, seed: seed, trainer: target.trainer, shifted: d.shifted,
                                                              heldOut: heldOut).thresholds)
             }
             if members.count > 1 {

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+import GestureTestSupport
+
+/// `train detector --release R`: recorded in the provenance and refused out of range (what
+/// it does to a box: `BoxReleaseTests`).
+struct DetectorReleaseCLITests {
+    @Test func releaseIsRecordedAndChecked() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-release")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        for (name, extra) in [("plain.json", [String]()), ("released.json", ["--release", "0.5"])] {
+            let r = try CLIRunner.run(["train", "detector", "checkmark", "--dataset", data, "--positive", "check", "--seed", "1",
+                                       "--out", dir.path(name)] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            let file = try #require(jsonObject(try String(contentsOfFile: dir.path(name), encoding: .utf8)))
+            #expect((file["provenance"] as? String)?.contains("--release 0.5") == !extra.isEmpty)
+        }
+        let bad = try CLIRunner.run(["train", "detector", "checkmark", "--dataset", data, "--positive", "check",
+                                     "--out", dir.path("x.json"), "--release", "3"])
+        #expect(bad.status != 0 && bad.stderr.contains("--release must be between 0 and 2"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path("x.json")))
+    }
+}
