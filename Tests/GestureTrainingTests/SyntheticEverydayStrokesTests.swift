@@ -13,6 +13,15 @@ struct SyntheticEverydayStrokesTests {
         #expect(a != c)
     }
 
+    /// Families left out are missing and every other family's samples are unchanged.
+    @Test func leavingFamiliesOutChangesNoOtherFamily() {
+        let all = EverydayStrokes.vocabulary(countPerFamily: 5, seed: 9)
+        let without = EverydayStrokes.vocabulary(countPerFamily: 5, seed: 9, without: [.line, .scroll, .pan, .tap])
+        let kept: Set<String> = ["everyday.line", "everyday.scroll", "everyday.pan", "everyday.tap"]
+        #expect(without == all.filter { !kept.contains($0.label ?? "") })
+        #expect(without.count == 5 * (EverydayStrokes.Family.allCases.count - 4))
+    }
+
     @Test func aShorterRunIsAPrefixOfALongerOne() {
         for family in EverydayStrokes.Family.allCases {
             let short = EverydayStrokes.samples(of: family, count: 3, seed: 5)

@@ -21,4 +21,25 @@ struct DetectorReleaseCLITests {
         #expect(bad.status != 0 && bad.stderr.contains("--release must be between 0 and 2"), "\(bad.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.path("x.json")))
     }
+
+    /// `--everyday-without FAMILY`: the family's strokes are not among the negatives (no
+    /// FPR row for it), the provenance says so, and it needs `--everyday`.
+    @Test func everydayFamiliesCanBeLeftOut() throws {
+        let dir = try TemporaryDirectory("gesturelab-cli-everyday-without")
+        defer { dir.remove() }
+        let data = try SyntheticDatasetFixture.write(to: dir)
+        let r = try CLIRunner.run(["train", "detector", "--label", "line", "--dataset", data, "--seed", "1", "--everyday", "20",
+                                   "--everyday-without", "line", "--everyday-without", "scroll", "--out", dir.path("line.json")])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = r.stdout + r.stderr
+        #expect(text.contains("everyday.zigzag") && !text.contains("everyday.line") && !text.contains("everyday.scroll"), "\(text)")
+        let file = try #require(jsonObject(try String(contentsOfFile: dir.path("line.json"), encoding: .utf8)))
+        #expect((file["provenance"] as? String)?.contains("--everyday-without line --everyday-without scroll") == true)
+        let bad = try CLIRunner.run(["train", "detector", "--label", "line", "--dataset", data, "--everyday-without", "line",
+                                     "--out", dir.path("x.json")])
+        #expect(bad.status != 0 && bad.stderr.contains("--everyday-without needs --everyday N"), "\(bad.stderr)")
+        let unknown = try CLIRunner.run(["train", "detector", "--label", "line", "--dataset", data, "--everyday", "5",
+                                         "--everyday-without", "lines", "--out", dir.path("x.json")])
+        #expect(unknown.status != 0 && unknown.stderr.contains("scroll"), "the families are listed: \(unknown.stderr)")
+    }
 }

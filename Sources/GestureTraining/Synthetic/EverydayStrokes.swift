@@ -79,9 +79,10 @@ public enum EverydayStrokes {
         }
     }
 
-    /// `countPerFamily` samples of every family, in ``Family/allCases`` order.
-    public static func vocabulary(countPerFamily: Int, seed: UInt64) -> [Sample] {
-        Family.allCases.flatMap { samples(of: $0, count: countPerFamily, seed: seed) }
+    /// `countPerFamily` samples of every family but those `without`, in ``Family/allCases``
+    /// order. Leaving a family out changes no other family's samples.
+    public static func vocabulary(countPerFamily: Int, seed: UInt64, without: Set<Family> = []) -> [Sample] {
+        Family.allCases.filter { !without.contains($0) }.flatMap { samples(of: $0, count: countPerFamily, seed: seed) }
     }
 
     /// The label given to a family's samples: `"everyday.<rawValue>"`.

@@ -5,6 +5,7 @@ import GestureDetectors
 import GestureTraining
 
 extension DetectorKind: ExpressibleByArgument {}
+extension EverydayStrokes.Family: ExpressibleByArgument {}
 extension DetectorEvaluator.EvaluationProtocol: ExpressibleByArgument {}
 extension DetectorEvaluator.Mode: ExpressibleByArgument {}
 
@@ -160,7 +161,13 @@ struct OpenWorldOptions: ParsableArguments {
         valueName: "N"))
     var generatedCircles: Int = 0
 
+    @Option(name: .customLong("everyday-without"), help: ArgumentHelp(
+        "Leave this family of --everyday strokes out (repeatable): the gesture's own kind of stroke is no negative. A gesture that is one straight stroke is otherwise trained against lines, scrolls, pans and taps (a tap of two points is a line), and refused with them.",
+        valueName: "FAMILY"))
+    var everydayWithout: [EverydayStrokes.Family] = []
+
     func validate() throws {
+        if !everydayWithout.isEmpty && everyday == 0 { throw ValidationError("--everyday-without needs --everyday N") }
         if !(0...100_000).contains(everyday) { throw ValidationError("--everyday must be between 0 and 100000, got \(everyday)") }
         if !(0...100_000).contains(generatedCircles) {
             throw ValidationError("--generated-circles must be between 0 and 100000, got \(generatedCircles)")
@@ -175,7 +182,7 @@ struct OpenWorldOptions: ParsableArguments {
     func extended(_ data: Dataset, positive: String, seed: UInt64, loading: (String) throws -> Dataset) throws -> Dataset {
         guard !isEmpty else { return data }
         let subjects = data.subjects
-        var added = EverydayStrokes.vocabulary(countPerFamily: everyday, seed: everydaySeed ?? seed)
+        var added = EverydayStrokes.vocabulary(countPerFamily: everyday, seed: everydaySeed ?? seed, without: Set(everydayWithout))
         for path in negatives {
             added += try loading(path).samples.map { s in
                 var s = s
@@ -192,6 +199,7 @@ struct OpenWorldOptions: ParsableArguments {
     /// The flags as typed, for provenance notes.
     var commandLine: String {
         (everyday > 0 ? " --everyday \(everyday)" : "") + (everydaySeed.map { " --everyday-seed \($0)" } ?? "")
+            + everydayWithout.map { " --everyday-without \($0.rawValue)" }.joined()
             + negatives.map { " --negatives \($0)" }.joined() + (generatedCircles > 0 ? " --generated-circles \(generatedCircles)" : "")
     }
 }
