@@ -16,7 +16,7 @@ public enum DetectorTrainingError: Error, Equatable, CustomStringConvertible {
         case let .noPositives(label, labels):
             "no sample is labelled '\(label)' (labels: \(labels.joined(separator: ", ")))"
         case let .noNegatives(label):
-            "every sample is labelled '\(label)': training a detector needs negatives (other gestures, or generated everyday strokes: --everyday N)"
+            "every sample is labelled '\(label)': training a detector needs negatives: other gestures (train detector and eval detector add generated ones with --everyday N)"
         case let .badThresholds(file, reason):
             "\(file): \(reason)"
         case let .emptyFold(subject):
