@@ -70,6 +70,14 @@ final class ConnectionBudget: @unchecked Sendable {
 /// - `503` when a body chunk would take the bytes held by all requests beyond
 ///   ``RecorderSettings/maxBufferedBytes``.
 /// A request's bytes count from its head until its response ends.
+///
+/// A response that ends before its request's body has all arrived (a 413 answered from the
+/// declared length, a 400 from the first bytes) leaves the rest of the body unread, and a
+/// client that sends it all before reading (one that asked to close the connection, as
+/// many scripts do) then waited for the body deadline, 30 s, before it saw its answer. The
+/// rest of such a body is now read and dropped as it comes, uncounted, so the client
+/// finishes sending and reads the answer at once; the body deadline still ends a client
+/// that never stops sending.
 final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -89,6 +97,10 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var answered = false
     private var held = 0
     private var responseStarted = false
+    /// The current request's body has all arrived (its end part was read).
+    private var bodyEnded = true
+    /// The response has ended before the body: what is left of the body is dropped.
+    private var draining = false
     private var deadline: Scheduled<Void>?
 
     init(budget: ConnectionBudget) {
@@ -126,6 +138,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         switch part {
         case .head:
             responseStarted = false
+            bodyEnded = false
+            draining = false
             deadline?.cancel()
             let seconds = Double(budget.bodyDeadline.nanoseconds) / 1e9
             deadline = schedule(context, in: budget.bodyDeadline) { context in
@@ -134,6 +148,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
                             "the request body did not arrive within \(Self.format(seconds)) s; nothing was written")
             }
         case .body(let buffer):
+            if draining { return }   // answered already: nobody reads it
             if !responseStarted {
                 guard budget.reserve(buffer.readableBytes) else {
                     answer(context, .serviceUnavailable,
@@ -143,10 +158,19 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
                 held += buffer.readableBytes
             }
         case .end:
+            bodyEnded = true
+            draining = false
             deadline?.cancel()
             deadline = nil
         }
         context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        // The request handlers no longer ask for reads (their answer is out): ask ourselves
+        // while the rest of the body is dropped.
+        if draining && !answered { context.read() }
+        context.fireChannelReadComplete()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -154,12 +178,19 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
         }
+        var drainAfter = false
         switch unwrapOutboundIn(data) {
         case .head: responseStarted = true
         case .body: break
-        case .end: releaseHeld()
+        case .end:
+            releaseHeld()
+            drainAfter = !bodyEnded && !overCap
         }
         context.write(data, promise: promise)
+        if drainAfter && !draining {
+            draining = true
+            context.read()
+        }
     }
 
     func channelInactive(context: ChannelHandlerContext) {

@@ -20,6 +20,11 @@ struct TestResponse: Sendable {
     var status: HTTPResponse.Status
     var headers: HTTPFields
     var body: ByteBuffer
+    /// Request bytes the client sent before it read the answer (all of them unless the
+    /// server answered early, or stopped reading).
+    var sentBytes = 0
+    /// The request's size in bytes, head and body.
+    var requestBytes = 0
 }
 
 /// Why a request got no parsable response.
@@ -33,6 +38,9 @@ struct HTTPTestClient: Sendable {
     var port: Int
     /// Seconds a send or a read may wait before the request fails.
     var timeoutSeconds = 60
+    /// Whether an answer is read while the request is still being sent (as browsers do);
+    /// false: the whole request is sent first, as simple scripts do.
+    var readsWhileSending = true
 
     /// Sends one request and hands its response to `check`. `authority` is the Host header
     /// (default `host:port`); `Content-Length` and `Connection: close` are added.
@@ -50,20 +58,26 @@ struct HTTPTestClient: Sendable {
         if body != nil || method == .post || method == .put { head += "Content-Length: \(bytes.count)\r\n" }
         head += "Connection: close\r\n\r\n"
         let request = Array(head.utf8) + bytes
-        let (host, port, timeout) = (self.host, self.port, self.timeoutSeconds)
-        let raw: [UInt8] = try await withCheckedThrowingContinuation { continuation in
+        let (host, port, timeout, early) = (self.host, self.port, self.timeoutSeconds, self.readsWhileSending)
+        let (raw, sent): ([UInt8], Int) = try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Result { try Self.roundTrip(host: host, port: port, request: request, timeout: timeout) })
+                continuation.resume(with: Result {
+                    try Self.roundTrip(host: host, port: port, request: request, timeout: timeout, readsWhileSending: early)
+                })
             }
             thread.start()
         }
-        return try Self.parse(raw)
+        var response = try Self.parse(raw)
+        response.sentBytes = sent
+        response.requestBytes = request.count
+        return response
     }
 
     /// Connects, sends `request` (a server that answers early and closes may cut the send
     /// short: the answer is still read) and reads until the response is complete or the
     /// server closes.
-    static func roundTrip(host: String, port: Int, request: [UInt8], timeout: Int) throws -> [UInt8] {
+    static func roundTrip(host: String, port: Int, request: [UInt8], timeout: Int,
+                          readsWhileSending: Bool = true) throws -> (response: [UInt8], sent: Int) {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         let noSignal = Int32(MSG_NOSIGNAL)
@@ -94,6 +108,11 @@ struct HTTPTestClient: Sendable {
         // on the body it no longer reads.
         var sent = 0
         request.withUnsafeBytes { bytes in
+            while sent < bytes.count && !readsWhileSending {
+                let n = send(fd, bytes.baseAddress! + sent, bytes.count - sent, noSignal)
+                if n <= 0 { break }   // closed, or nothing taken within the timeout
+                sent += n
+            }
             while sent < bytes.count {
                 var ready = pollfd(fd: fd, events: Int16(POLLIN | POLLOUT), revents: 0)
                 guard poll(&ready, 1, Int32(timeout * 1000)) > 0 else { break }
@@ -115,7 +134,7 @@ struct HTTPTestClient: Sendable {
         guard !received.isEmpty else {
             throw LoopbackHTTPError(description: "no response from \(host):\(port) (sent \(sent) of \(request.count) bytes, errno \(errno))")
         }
-        return received
+        return (received, sent)
     }
 
     /// A complete response in `raw`, or an error when it is cut short or malformed.

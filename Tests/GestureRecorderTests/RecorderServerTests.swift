@@ -155,6 +155,34 @@ struct RecorderServerTests {
         #expect(F.allFiles(h.dir.url).isEmpty)
     }
 
+    /// A client that sends its whole request before reading (and asks to close the
+    /// connection) gets its 413 as soon as it has sent: the rest of the body is read and
+    /// dropped. Before, nothing read it, and the client waited for the body deadline.
+    @Test func aTooLargeBodySentWholeBeforeReadingIsDrainedAndAnswered() async throws {
+        var settings = RecorderSettings.default
+        settings.bodyTimeoutSeconds = 600   // far beyond the client's own 20 s
+        let h = try Harness(settings: settings); defer { h.dir.remove() }
+        var big = ByteBuffer(string: #"{"format":"gesturelab.sample/1","label":"big","strokes":[["#)
+        big.writeString(String(repeating: "[1,2],", count: 20 * 1024 * 1024 / 6))
+        big.writeString("[1,2]]]}")
+        let sent = big
+        try await h.test { client in
+            var whole = client
+            whole.readsWhileSending = false
+            whole.timeoutSeconds = 20
+            let r = try await whole.execute(uri: "/api/samples", method: .post, headers: F.json, body: sent)
+            #expect(r.status == .contentTooLarge)
+            #expect(F.message(r).contains("nothing was written"), "\(F.message(r))")
+            #expect(r.sentBytes == r.requestBytes, "sent \(r.sentBytes) of \(r.requestBytes) bytes: the server stopped reading")
+            // The connection's bytes were given back: a normal save still goes through.
+            try await client.execute(uri: "/api/samples", method: .post, headers: F.json,
+                                     body: F.body(F.sampleJSON(label: "check", strokes: [F.checkmark]))) { r in
+                #expect(r.status == .ok, "\(F.message(r))")
+            }
+        }
+        #expect(try h.store.counts() == ["check": 1])
+    }
+
     @Test(arguments: [
         ("{\"format\": \"gesturelab.sample/1\", \"label\": \"check\", \"strokes\": [[[1, 2], [3", "truncated"),
         ("not json at all", "not valid JSON"),
