@@ -72,12 +72,11 @@ final class ConnectionBudget: @unchecked Sendable {
 /// A request's bytes count from its head until its response ends.
 ///
 /// A response that ends before its request's body has all arrived (a 413 answered from the
-/// declared length, a 400 from the first bytes) leaves the rest of the body unread, and a
-/// client that sends it all before reading (one that asked to close the connection, as
-/// many scripts do) then waited for the body deadline, 30 s, before it saw its answer. The
-/// rest of such a body is now read and dropped as it comes, uncounted, so the client
-/// finishes sending and reads the answer at once; the body deadline still ends a client
-/// that never stops sending.
+/// declared length) leaves the rest of the body unread, and a client that sends it all
+/// before reading (one that asked to close the connection, as many scripts do) saw its
+/// answer only 30 s later, when the connection was dropped as idle. The rest of such a body
+/// is now read and dropped as it comes, uncounted, so the client finishes sending and
+/// reads the answer at once; the body deadline still ends a client that never stops.
 final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart

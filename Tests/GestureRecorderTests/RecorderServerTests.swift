@@ -157,7 +157,8 @@ struct RecorderServerTests {
 
     /// A client that sends its whole request before reading (and asks to close the
     /// connection) gets its 413 as soon as it has sent: the rest of the body is read and
-    /// dropped. Before, nothing read it, and the client waited for the body deadline.
+    /// dropped. Before, nothing read it, and the client waited until the connection was
+    /// dropped as idle (30 s), having sent a fifth of it.
     @Test func aTooLargeBodySentWholeBeforeReadingIsDrainedAndAnswered() async throws {
         var settings = RecorderSettings.default
         settings.bodyTimeoutSeconds = 600   // far beyond the client's own 20 s
