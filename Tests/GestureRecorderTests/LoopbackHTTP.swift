@@ -102,10 +102,10 @@ struct HTTPTestClient: Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw LoopbackHTTPError(description: "connect to \(host):\(port): errno \(errno)") }
-        // Sent as a browser sends: while the body goes out, an answer the server gives early
-        // (a 413 before it reads a too-large body) is read at once, and the rest is not sent.
-        // A client that only reads after sending everything waits until the server gives up
-        // on the body it no longer reads.
+        // By default sent as a browser sends: while the body goes out, an answer the server
+        // gives early (a 413 before it reads a too-large body) is read at once, and the rest
+        // is not sent. With `readsWhileSending` false everything is sent first, as simple
+        // scripts do: the server must then read (and drop) what it no longer needs.
         var sent = 0
         request.withUnsafeBytes { bytes in
             while sent < bytes.count && !readsWhileSending {
