@@ -11,7 +11,7 @@ import PackageDescription
 //                     OpenBLAS trait; imported by exactly one file), CKernels (C: the all-pairs Protractor
 //                     kernel, AVX2 chosen at run time)
 //
-// Where the recognizing products build (docs/portability.md):
+// Where the recognizing products build (Sources/Documentation/portability.md):
 //   GestureGeometry, GestureData, GestureDetectors, GestureMatching (templates, matchers, model
 //   loading and recognition) and GestureEngine build for iOS / iPadOS 17 and macOS 14 with
 //   Accelerate as their BLAS, and on Linux with OpenBLAS (the default trait "OpenBLAS") or,

@@ -34,7 +34,7 @@ public struct CombinedSettings: Hashable, Sendable {
     /// The corner term's weight in ``default``: the best mean of T = 1 and T = 3 accuracy on
     /// the $1 logs (user-dependent, medium, seeds 101–104) among 0.0625…1, HOMUS
     /// (user-dependent, seed 105) checked beside it; never chosen on the data the term was
-    /// made for (docs/recognizers.md, "The corner term").
+    /// made for (Sources/Documentation/recognizers.md, "The corner term").
     public static let defaultCornerWeight = 0.25
 
     /// The name of the corner term among the weights (`--weights …,corner:0.5`).
