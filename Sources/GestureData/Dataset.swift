@@ -17,6 +17,17 @@ public struct Dataset: Sendable {
     public var countsByLabel: [String: Int] { samples.reduce(into: [:]) { $0[$1.label ?? "", default: 0] += 1 } }
     /// Number of samples per subject.
     public var countsBySubject: [String: Int] { samples.reduce(into: [:]) { $0[$1.subject ?? "", default: 0] += 1 } }
+    /// Number of samples per input device (``Sample/device``); samples that name none are
+    /// not counted, so data without devices gives an empty dictionary.
+    public var countsByDevice: [String: Int] {
+        samples.reduce(into: [:]) { counts, s in if let d = s.device { counts[d, default: 0] += 1 } }
+    }
+
+    /// The samples recorded on any of `devices` (``Sample/device``, compared exactly).
+    public func onlyDevices(_ devices: some Sequence<String>) -> Dataset {
+        let set = Set(devices)
+        return Dataset(samples.filter { $0.device.map(set.contains) ?? false })
+    }
 
     /// `true` when the sample belongs to any of `subjects`, matched against its subject
     /// and against the folder it was found in (`meta["folder"]`), so the $1 pilot can be

@@ -23,4 +23,9 @@ public struct Sample: Hashable, Sendable {
 
     /// The drawing speed recorded in `meta["speed"]` (the $1 logs' slow / medium / fast).
     public var speed: String? { meta["speed"] }
+
+    /// The input device recorded in `meta["device"]` (a collection file's key under
+    /// `paths`, a multistroke log's `InputType`, a native sample's `meta.device`), e.g.
+    /// `touchscreen`, `stylus`, `mouse`, `trackpad`.
+    public var device: String? { meta["device"] }
 }

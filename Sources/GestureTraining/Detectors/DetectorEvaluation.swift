@@ -10,7 +10,7 @@ public struct DetectorEvaluation: Codable, Sendable {
         public var fraction: Double { total > 0 ? Double(detected) / Double(total) : 0 }
     }
 
-    /// Rates for one subject.
+    /// Rates for one subject (or one input device).
     public struct SubjectResult: Hashable, Codable, Sendable {
         public var truePositiveRate: Double
         public var falsePositiveRate: Double
@@ -24,6 +24,8 @@ public struct DetectorEvaluation: Codable, Sendable {
         public var index: Int
         public var label: String?
         public var subject: String?
+        /// The input device it was recorded on, when the data names one.
+        public var device: String? = nil
         public var source: String?
         public var positive: Bool
         public var detected: Bool
@@ -57,6 +59,11 @@ public struct DetectorEvaluation: Codable, Sendable {
     /// Negative label → number of its samples detected (false detections).
     public var falseDetections: [String: Int]
     public var perSubject: [String: SubjectResult]
+    /// Per input device (``GestureData/Sample/device``: a native sample's `meta.device`, a
+    /// collection file's key under `paths`, …) when any sample names one, so a study recorded
+    /// on several devices is scored device by device in one run; `nil` otherwise. Samples
+    /// that name no device (generated negatives among them) are in no row.
+    public var perDevice: [String: SubjectResult]?
     /// The detector's default book preset on the same samples and mode, when the evaluated
     /// thresholds are not a book rule themselves.
     public var bookPreset: NamedOperatingPoint?
@@ -77,6 +84,6 @@ public struct DetectorEvaluation: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case detector, positiveLabel, evaluationProtocol = "protocol", mode, thresholdsSource
         case truePositiveRate, falsePositiveRate, positives, negatives, counts, perLabel, perLabelCounts
-        case falseDetections, perSubject, bookPreset, thresholds, foldThresholds, trainingTarget, seed, samples
+        case falseDetections, perSubject, perDevice, bookPreset, thresholds, foldThresholds, trainingTarget, seed, samples
     }
 }

@@ -224,17 +224,17 @@ public enum DetectorEvaluator {
         }
         var tally = DetectorTally(kind: m.kind, positive: positive)
         for i in 0..<m.count {
-            tally.record(label: m.labels[i], subject: subjectOf[i], accepted: decisions[i], margin: margins[i],
+            tally.record(label: m.labels[i], subject: subjectOf[i], device: m.devices[i], accepted: decisions[i], margin: margins[i],
                          book: book.map { ($0.title, $0.decides(i)) })
         }
         let counts = tally.counts
-        let perSubject = tally.perSubject.mapValues {
-            DetectorEvaluation.SubjectResult(truePositiveRate: $0.truePositiveRate, falsePositiveRate: $0.falsePositiveRate,
-                                             positives: $0.positives, negatives: $0.negatives,
-                                             falseDetections: $0.falsePositives)
+        func result(_ c: BinaryCounts) -> DetectorEvaluation.SubjectResult {
+            DetectorEvaluation.SubjectResult(truePositiveRate: c.truePositiveRate, falsePositiveRate: c.falsePositiveRate,
+                                             positives: c.positives, negatives: c.negatives, falseDetections: c.falsePositives)
         }
+        let perSubject = tally.perSubject.mapValues(result)
         let samples: [DetectorEvaluation.SampleOutcome]? = includeDetails ? (0..<m.count).map {
-            .init(index: $0, label: m.labels[$0], subject: m.subjects[$0], source: m.sources[$0],
+            .init(index: $0, label: m.labels[$0], subject: m.subjects[$0], device: m.devices[$0], source: m.sources[$0],
                   positive: isPositive[$0], detected: decisions[$0], margin: margins[$0],
                   measures: m.vectors[$0].map { Dictionary(zip(m.featureNames, $0), uniquingKeysWith: { a, _ in a }) })
         } : nil
@@ -248,7 +248,8 @@ public enum DetectorEvaluator {
             thresholdsSource: sourceName, truePositiveRate: counts.truePositiveRate,
             falsePositiveRate: counts.falsePositiveRate, positives: counts.positives, negatives: counts.negatives,
             counts: counts, perLabel: tally.acceptedByLabel, perLabelCounts: tally.perLabel,
-            falseDetections: tally.falseDetections, perSubject: perSubject, bookPreset: tally.bookOperatingPoint,
+            falseDetections: tally.falseDetections, perSubject: perSubject,
+            perDevice: tally.perDevice.isEmpty ? nil : tally.perDevice.mapValues(result), bookPreset: tally.bookOperatingPoint,
             thresholds: shipped, foldThresholds: includeDetails ? foldThresholds : nil, trainingTarget: target,
             seed: seedUsed, samples: samples, tally: tally)
     }

@@ -11,6 +11,8 @@ public struct DetectorMeasurements: Sendable {
     public let kind: DetectorKind
     public let labels: [String?]
     public let subjects: [String?]
+    /// Each sample's input device (``GestureData/Sample/device``), for per-device figures.
+    public let devices: [String?]
     public let sources: [String?]
     /// The strokes themselves, for book rules and the streaming protocol.
     public let strokes: [Stroke]
@@ -49,13 +51,13 @@ public struct DetectorMeasurements: Sendable {
             progress?(i + 1, strokes.count)
         }
         return DetectorMeasurements(kind: kind, labels: samples.map(\.label), subjects: samples.map(\.subject),
-                                    sources: samples.map(\.source), strokes: strokes, settings: settings, vectors: vectors)
+                                    devices: samples.map(\.device), sources: samples.map(\.source), strokes: strokes, settings: settings, vectors: vectors)
     }
 
     /// The same samples measured with `settings` (these measurements when they already are).
     public func remeasured(with settings: ShapeSettings) -> DetectorMeasurements {
         guard settings != self.settings else { return self }
-        return DetectorMeasurements(kind: kind, labels: labels, subjects: subjects, sources: sources, strokes: strokes,
+        return DetectorMeasurements(kind: kind, labels: labels, subjects: subjects, devices: devices, sources: sources, strokes: strokes,
                                     settings: settings, vectors: strokes.map { kind.detector.featureVector($0, settings: settings) })
     }
 
@@ -68,7 +70,7 @@ public struct DetectorMeasurements: Sendable {
         transforms.enumerated().map { k, t in
             var rng = SeededGenerator(seed: (seed ^ 0x5D1F_7ED0) &+ UInt64(k) &* 0x9E37_79B9)
             let moved = strokes.map { Stroke(t.apply($0.points, using: &rng)) }
-            return DetectorMeasurements(kind: kind, labels: labels, subjects: subjects, sources: sources, strokes: moved,
+            return DetectorMeasurements(kind: kind, labels: labels, subjects: subjects, devices: devices, sources: sources, strokes: moved,
                                         settings: settings, vectors: moved.map { kind.detector.featureVector($0, settings: settings) })
         }
     }
@@ -96,7 +98,7 @@ public struct DetectorMeasurements: Sendable {
         precondition(kind == other.kind && settings == other.settings,
                      "measurements of \(kind) and \(other.kind) (or other settings) cannot be joined")
         return DetectorMeasurements(kind: kind, labels: labels + other.labels, subjects: subjects + other.subjects,
-                                    sources: sources + other.sources, strokes: strokes + other.strokes,
+                                    devices: devices + other.devices, sources: sources + other.sources, strokes: strokes + other.strokes,
                                     settings: settings, vectors: vectors + other.vectors)
     }
 

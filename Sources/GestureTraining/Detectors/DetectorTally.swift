@@ -22,6 +22,8 @@ public struct DetectorTally: Sendable {
     public private(set) var perLabel: [String: DetectorEvaluation.Rate] = [:]
     /// Per subject.
     public private(set) var perSubject: [String: BinaryCounts] = [:]
+    /// Per input device, for samples that name one (``GestureData/Sample/device``).
+    public private(set) var perDevice: [String: BinaryCounts] = [:]
     /// Negative label → samples falsely detected.
     public private(set) var falseDetections: [String: Int] = [:]
     /// Decision values (margins clamped to ±``marginClamp``; ±1 for a yes/no decision) of
@@ -38,11 +40,12 @@ public struct DetectorTally: Sendable {
 
     /// Records one sample: its decision, its margin (`nil` for a yes/no decision) and,
     /// when a book preset is compared, the preset's decision.
-    public mutating func record(label: String?, subject: String?, accepted: Bool, margin: Double?,
+    public mutating func record(label: String?, subject: String?, device: String? = nil, accepted: Bool, margin: Double?,
                                 book bookDecision: (title: String, accepted: Bool)? = nil) {
         let isPositive = label == positive
         counts.record(isPositive: isPositive, accepted: accepted)
         perSubject[subject ?? "(none)", default: BinaryCounts()].record(isPositive: isPositive, accepted: accepted)
+        if let device { perDevice[device, default: BinaryCounts()].record(isPositive: isPositive, accepted: accepted) }
         let l = label ?? "(none)"
         perLabel[l, default: .init(detected: 0, total: 0)].total += 1
         if accepted { perLabel[l, default: .init(detected: 0, total: 0)].detected += 1 }
@@ -64,7 +67,7 @@ public struct DetectorTally: Sendable {
         let decide = m.decider(thresholds)
         for i in indices ?? Array(0..<m.count) {
             let (accepted, margin) = decide(i)
-            record(label: m.labels[i], subject: m.subjects[i], accepted: accepted, margin: margin,
+            record(label: m.labels[i], subject: m.subjects[i], device: m.devices[i], accepted: accepted, margin: margin,
                    book: preset.flatMap { p in book.map { (p.title, $0(i).accepted) } })
         }
     }

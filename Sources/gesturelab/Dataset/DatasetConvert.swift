@@ -50,7 +50,8 @@ extension DatasetCommand {
 
         func run() throws {
             try checkOutputPaths()
-            let report = try Self.gestureStore(path) ?? DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects).report
+            var report = try Self.gestureStore(path) ?? DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects).report
+            if !datasetOptions.devices.isEmpty { report.dataset = try DatasetOptions.only(datasetOptions.devices, of: report.dataset, path: path) }
             let url = URL(fileURLWithPath: output)
             // A previous output inside the input folder is not input: re-running the
             // command must not duplicate its samples.

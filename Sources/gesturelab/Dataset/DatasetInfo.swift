@@ -27,6 +27,8 @@ extension DatasetCommand {
             var samples: Int
             var labels: [String: Int]
             var subjects: [String: Int]
+            /// Samples per input device (``GestureData/Sample/device``), when any names one.
+            var devices: [String: Int]?
             var pointsPerSample: Spread?
             var strokesPerSample: Spread?
             /// Per folder directly under the root (one per dataset when the root holds a
@@ -49,7 +51,8 @@ extension DatasetCommand {
 
         func run() throws {
             let (report, seconds) = try DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects)
-            let dataset = report.dataset
+            let dataset = datasetOptions.devices.isEmpty ? report.dataset
+                : try DatasetOptions.only(datasetOptions.devices, of: report.dataset, path: path)
 
             func spread(_ values: [Int]) -> Summary.Spread? {
                 guard !values.isEmpty else { return nil }
@@ -60,6 +63,7 @@ extension DatasetCommand {
                 samples: dataset.count,
                 labels: dataset.countsByLabel,
                 subjects: dataset.countsBySubject,
+                devices: dataset.countsByDevice.isEmpty ? nil : dataset.countsByDevice,
                 pointsPerSample: spread(dataset.samples.map(\.gesture.pointCount)),
                 strokesPerSample: spread(dataset.samples.map(\.gesture.strokes.count)),
                 folders: folderCounts(dataset),
@@ -72,6 +76,12 @@ extension DatasetCommand {
                 for (k, v) in summary.labels.sorted(by: { $0.key < $1.key }) { Console.out("  \(k.isEmpty ? "(none)" : k): \(v)") }
                 Console.out("subjects (\(summary.subjects.count)):")
                 for (k, v) in summary.subjects.sorted(by: { $0.key < $1.key }) { Console.out("  \(k.isEmpty ? "(none)" : k): \(v)") }
+                if let devices = summary.devices {
+                    let none = summary.samples - devices.values.reduce(0, +)
+                    Console.out("devices (\(devices.count)):")
+                    for (k, v) in devices.sorted(by: { $0.key < $1.key }) { Console.out("  \(k): \(v)") }
+                    if none > 0 { Console.out("  (none): \(none)") }
+                }
                 if let folders = summary.folders {
                     Console.out("by folder under \(path) (\(folders.count)):")
                     for (k, v) in folders.sorted(by: { $0.key < $1.key }) {

@@ -126,7 +126,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         }
         let loaded = try datasetOptions.load(dataset, console: output.console)
         var data = try openWorld.extended(loaded, positive: positiveLabel, seed: target.seed,
-                                          loading: { try datasetOptions.load($0, console: output.console) })
+                                          loading: { try datasetOptions.load($0, everyDevice: true, console: output.console) })
         if redrawnLoops >= 2 {
             let redrawn = LoopedCircles.redrawn(loaded.samples, label: positiveLabel, loops: 2...redrawnLoops,
                                                 seed: openWorld.everydaySeed ?? target.seed, change: loopChange)
@@ -156,7 +156,7 @@ struct EvalDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
             // --bag K: the other draws of the generated data, measured as the first.
             let bagging = try target.bagSeeds.dropFirst().map { seed in
                 let d = try openWorld.extended(loaded, positive: positiveLabel, seed: seed,
-                                               loading: { try datasetOptions.load($0, console: output.console) })
+                                               loading: { try datasetOptions.load($0, everyDevice: true, console: output.console) })
                 return DetectorEvaluator.BagMember(
                     measured: DetectorMeasurements.measure(detector, dataset: d),
                     extra: target.copies(detector, of: d, label: positiveLabel, seed: seed),

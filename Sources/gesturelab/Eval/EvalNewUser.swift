@@ -42,7 +42,7 @@ extension EvalMatcher {
             let scored = Set(data.samples.map(Self.sampleKey))
             let prior = try TrainPrior.prior(paths: paths, negatives: [], version: "learned from \(paths.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))",
                                              seed: seed, load: { path in
-                let people = try datasetOptions.load(path, console: output.console)
+                let people = try datasetOptions.load(path, everyDevice: true, console: output.console)
                 let overlap = people.samples.filter { scored.contains(Self.sampleKey($0)) }.count
                 if overlap > 0 {
                     throw FileError(file: path, message: "shares \(overlap) sample(s) with --dataset: the people scored must not train what is learned across people")

@@ -306,9 +306,16 @@ enum DetectorCLI {
             let mark = label == e.positiveLabel ? " (positive)" : ""
             Console.out("  \(label)\(mark): \(r.detected)/\(r.total) = \(percent(r.fraction))")
         }
+        func row(_ name: String, _ r: DetectorEvaluation.SubjectResult) -> String {
+            "  \(name): \(r.positives > 0 ? percent(r.truePositiveRate) : "–"), \(r.negatives > 0 ? percent(r.falsePositiveRate) : "–") (\(r.falseDetections) false)"
+        }
         Console.out("per subject (TPR, FPR):")
-        for (s, r) in e.perSubject.sorted(by: { $0.key < $1.key }) {
-            Console.out("  \(s): \(r.positives > 0 ? percent(r.truePositiveRate) : "–"), \(r.negatives > 0 ? percent(r.falsePositiveRate) : "–") (\(r.falseDetections) false)")
+        for (s, r) in e.perSubject.sorted(by: { $0.key < $1.key }) { Console.out(row(s, r)) }
+        if let devices = e.perDevice {
+            Console.out("per device (TPR, FPR):")
+            for (d, r) in devices.sorted(by: { $0.key < $1.key }) {
+                Console.out(row(d, r) + " of \(r.positives) positives and \(r.negatives) negatives")
+            }
         }
     }
 }

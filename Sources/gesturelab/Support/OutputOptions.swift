@@ -56,6 +56,11 @@ struct DatasetOptions: ParsableArguments {
             help: "Leave out this subject (its id or its folder name); repeatable.")
     var excludedSubjects: [String] = []
 
+    @Option(name: .customLong("device"),
+            help: ArgumentHelp("Keep only the samples recorded on this input device (a sample's meta.device, a collection file's key under paths, a multistroke log's InputType), e.g. one device of a study recorded on several; repeatable.",
+                               valueName: "NAME"))
+    var devices: [String] = []
+
     @Flag(name: .customLong("skip-invalid"),
           help: "Skip bad samples (each skipped file or line is listed with its error) instead of stopping at the first.")
     var skipInvalid = false
@@ -63,11 +68,13 @@ struct DatasetOptions: ParsableArguments {
     var mode: LoadMode { skipInvalid ? .tolerant : .strict }
 
     /// Loads the dataset at `path` in this mode, without the excluded subjects (and, when
-    /// given, only `speed`); with `filtered` false, every subject (another study's people,
-    /// whose ids mean nothing here). Skipped samples are listed on `console` (standard error).
+    /// given, only `speed`, and only the `--device` devices unless `everyDevice`: negatives
+    /// from elsewhere need not name a device); with `filtered` false, every subject and
+    /// device (another study's people, whose ids mean nothing here). Skipped samples are
+    /// listed on `console` (standard error).
     /// - Throws: the first bad sample's error (strict), or, with `--skip-invalid`, an
     ///   error when every input was refused: a command never runs on nothing.
-    func load(_ path: String, speed: String? = nil, filtered: Bool = true, console: Console) throws -> Dataset {
+    func load(_ path: String, speed: String? = nil, filtered: Bool = true, everyDevice: Bool = false, console: Console) throws -> Dataset {
         let clock = ContinuousClock(), start = clock.now
         let report = try DatasetLoader.load(path, mode: mode)
         let d0 = report.dataset
@@ -80,8 +87,23 @@ struct DatasetOptions: ParsableArguments {
         guard filtered else { return report.dataset }
         var d = report.dataset.excludingSubjects(excludedSubjects)
         if let speed { d = d.filter { $0.speed == speed } }
-        if !excludedSubjects.isEmpty || speed != nil { console.verbose("kept \(d.samples.count) samples after --exclude-subject/--speed") }
+        if !devices.isEmpty && !everyDevice { d = try Self.only(devices, of: d, path: path) }
+        if !excludedSubjects.isEmpty || speed != nil || !devices.isEmpty {
+            console.verbose("kept \(d.samples.count) samples after --exclude-subject/--speed/--device")
+        }
         return d
+    }
+
+    /// The samples of `dataset` (read from `path`) recorded on `devices`.
+    /// - Throws: when a device names no sample, with the devices the data has.
+    static func only(_ devices: [String], of dataset: Dataset, path: String) throws -> Dataset {
+        let present = dataset.countsByDevice
+        for name in devices where present[name] == nil {
+            let has = present.isEmpty ? "its samples name no device"
+                : "its devices: " + present.keys.sorted().map { "\($0) (\(present[$0] ?? 0))" }.joined(separator: ", ")
+            throw FileError(file: path, message: "--device '\(name)' names no sample (\(has))")
+        }
+        return dataset.onlyDevices(devices)
     }
 }
 

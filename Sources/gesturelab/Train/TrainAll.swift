@@ -199,10 +199,14 @@ struct TrainAll: ParsableCommand, WritesOutputs {
         let loaded = try DatasetLoader.load(dataset, mode: .tolerant)
         let skipped = loaded.skipped.map(\.description)
         if !skipped.isEmpty && !datasetOptions.skipInvalid { throw TrainingError.unreadableFiles(skipped) }
-        let data = loaded.dataset.excludingSubjects(datasetOptions.excludedSubjects)
+        var data = loaded.dataset.excludingSubjects(datasetOptions.excludedSubjects)
+        let devices = datasetOptions.devices
+        if !devices.isEmpty { data = try DatasetOptions.only(devices, of: data, path: dataset) }
         let bar = ProgressBar(output: output)
         let excluded = datasetOptions.excludedSubjects
-        let source = excluded.isEmpty ? dataset : "\(dataset) (excluding subjects \(excluded.joined(separator: ", ")))"
+        let kept = (excluded.isEmpty ? [] : ["excluding subjects \(excluded.joined(separator: ", "))"])
+            + (devices.isEmpty ? [] : ["device\(devices.count == 1 ? "" : "s") \(devices.joined(separator: ", ")) only"])
+        let source = kept.isEmpty ? dataset : "\(dataset) (\(kept.joined(separator: "; ")))"
         let userNegatives = try negatives.map(MatcherCLI.loadNegatives) ?? []
         let result: TrainingResult
         do {

@@ -79,7 +79,7 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         // The requested detector first (a tie keeps it), then any other --choose-detector tries.
         func draw(seed: UInt64) throws -> (data: Dataset, variants: [DetectorMeasurements], shifted: [[DetectorMeasurements]]) {
             let data = try openWorld.extended(loaded, positive: positiveLabel, seed: seed,
-                                              loading: { try datasetOptions.load($0, console: output.console) })
+                                              loading: { try datasetOptions.load($0, everyDevice: true, console: output.console) })
             var variants: [DetectorMeasurements] = [], shifted: [[DetectorMeasurements]] = []
             let shifts = target.choosingShifts(detector, label: positiveLabel)
             for kind in [detector] + which.otherDetectors {
@@ -118,6 +118,7 @@ struct TrainDetector: ParsableCommand, WritesOutputs, ChoosesDetector {
         }
         var thresholds = result.thresholds
         let excluded = datasetOptions.excludedSubjects.map { " --exclude-subject '\($0)'" }.joined()
+            + datasetOptions.devices.map { " --device '\($0)'" }.joined()
         let v = result.chosen.validation
         let worst = result.chosen.shiftValidation == nil ? nil : result.chosen.decisive
         let worstNote = worst.map { "; worst device shift TPR \(DetectorCLI.percent($0.truePositiveRate)), FPR \(DetectorCLI.percent($0.falsePositiveRate))" } ?? ""
