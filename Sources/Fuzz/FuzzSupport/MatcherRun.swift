@@ -6,15 +6,32 @@ import GestureMatching
 /// 0…1, non-negative distances, closest first, a limit respected, and the BLAS and scalar
 /// Protractor paths giving the same distances.
 package enum MatcherRun {
+    /// Every registered matcher built over one library, once: preparing a library's
+    /// templates ($Q's lookup tables, $N's permutations, the combined matcher's parts) costs
+    /// far more than recognizing one gesture, so a library that does not change between
+    /// inputs is prepared once and checked against each.
+    package struct Matchers: Sendable {
+        let matchers: [(algorithm: MatcherAlgorithm, matcher: AnyTemplateMatcher)]
+        let protractor: ProtractorMatcher
+
+        package init(library: TemplateLibrary) {
+            matchers = MatcherAlgorithm.allCases.map { ($0, $0.defaultSettings.matcher(library: library)) }
+            protractor = ProtractorMatcher(library: library, settings: .default)
+        }
+    }
+
     package static func check(library: TemplateLibrary, on gesture: Gesture) {
-        for algorithm in MatcherAlgorithm.allCases {
-            let matcher = algorithm.defaultSettings.matcher(library: library)
+        check(Matchers(library: library), on: gesture)
+    }
+
+    package static func check(_ built: Matchers, on gesture: Gesture) {
+        for (algorithm, matcher) in built.matchers {
             check(matcher.recognize(gesture, limit: nil), algorithm.rawValue)
             let top = matcher.recognize(gesture, limit: 3)
             precondition(top.count <= 3, "\(algorithm): limit 3 gave \(top.count) matches")
             check(top, algorithm.rawValue)
         }
-        let protractor = ProtractorMatcher(library: library, settings: .default)
+        let protractor = built.protractor
         if let p = ProtractorMatcher.prepare(gesture, settings: .default) {
             let blas = protractor.recognize(prepared: p, limit: nil, path: .blas)
             let scalar = protractor.recognize(prepared: p, limit: nil, path: .scalar)

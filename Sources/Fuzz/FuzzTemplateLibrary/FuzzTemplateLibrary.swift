@@ -18,7 +18,8 @@ enum FuzzTemplateLibrary: FuzzTarget {
                 preconditionFailure("a decoded library does not round-trip: \(error)")
             }
             precondition(again == library, "round trip changed the library")
-            for stroke in FixedStrokes.all { MatcherRun.check(library: library, on: Gesture([stroke])) }
+            let matchers = MatcherRun.Matchers(library: library)
+            for stroke in FixedStrokes.all { MatcherRun.check(matchers, on: Gesture([stroke])) }
         }
         if let t = ReaderInvariants.read("rejection thresholds", file: nil, bytes: data.count, { try RejectionThresholds.decode(data) }) {
             for v in t.thresholds.values { precondition(v.isFinite && v >= 0, "accepted threshold \(v)") }
