@@ -70,6 +70,18 @@ struct DeviceCommandTests {
         #expect(bad.stderr.contains(study) && bad.stderr.contains("--device 'pen' names no sample")
                 && bad.stderr.contains("mouse (24), stylus (24)"), "\(bad.stderr)")
 
+        // Device names come from the data: a long one is cut, a long list ends with a count.
+        let many = SyntheticDatasetFixture.samples(labels: ["check"], subjects: ["s1"], perLabel: 25).enumerated().map { i, s -> Sample in
+            var s = s
+            s.meta["device"] = String(format: "%02d", i) + String(repeating: "d", count: 5000)
+            return s
+        }
+        let manyPath = dir.path("many.jsonl")
+        try JSONLines.write(many, to: URL(fileURLWithPath: manyPath))
+        let cut = try CLIRunner.run(["dataset", "info", manyPath, "--device", "pen"])
+        #expect(cut.status != 0)
+        #expect(cut.stderr.contains("and 5 more") && cut.stderr.utf8.count < 4000, "\(cut.stderr.utf8.count) bytes: \(cut.stderr.prefix(300))")
+
         let none = try SyntheticDatasetFixture.write(to: dir)
         let n = try CLIRunner.run(["eval", "detector", "checkmark", "--thresholds", "default", "--dataset", none,
                                    "--positive", "check", "--device", "mouse"])

@@ -99,9 +99,12 @@ struct DatasetOptions: ParsableArguments {
     static func only(_ devices: [String], of dataset: Dataset, path: String) throws -> Dataset {
         let present = dataset.countsByDevice
         for name in devices where present[name] == nil {
+            // Names come from the data: each is cut, and a long list ends with a count.
+            let names = present.keys.sorted()
+            let listed = names.prefix(20).map { "\(shownValue($0)) (\(present[$0] ?? 0))" }.joined(separator: ", ")
             let has = present.isEmpty ? "its samples name no device"
-                : "its devices: " + present.keys.sorted().map { "\($0) (\(present[$0] ?? 0))" }.joined(separator: ", ")
-            throw FileError(file: path, message: "--device '\(name)' names no sample (\(has))")
+                : "its devices: " + listed + (names.count > 20 ? ", and \(names.count - 20) more" : "")
+            throw FileError(file: path, message: "--device '\(shownValue(name))' names no sample (\(has))")
         }
         return dataset.onlyDevices(devices)
     }
