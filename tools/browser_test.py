@@ -348,7 +348,7 @@ def live_loop(driver, args):
             last_save = time.monotonic()
     # The page follows the training the server runs after each save: wait for the report
     # of the model trained with all ten examples.
-    WebDriverWait(driver, 60).until(lambda d: "from 10 samples" in d.find_element(By.ID, "report").text
+    WebDriverWait(driver, max(60, 2 * args.live_limit)).until(lambda d: "from 10 samples" in d.find_element(By.ID, "report").text
                                     and d.find_element(By.ID, "model").get_attribute("data-model") != "")
     switched = time.monotonic() - last_save
     print("live loop: the page recognizes with the store's model of all ten examples %.2f s after the tenth save"
