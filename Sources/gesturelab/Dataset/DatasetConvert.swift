@@ -50,8 +50,13 @@ extension DatasetCommand {
 
         func run() throws {
             try checkOutputPaths()
-            var report = try Self.gestureStore(path) ?? DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects).report
-            if !datasetOptions.devices.isEmpty { report.dataset = try DatasetOptions.only(datasetOptions.devices, of: report.dataset, path: path) }
+            var report: LoadReport
+            if let store = try Self.gestureStore(path) {
+                report = store
+                report.dataset = try datasetOptions.kept(store.dataset, path: path)
+            } else {
+                report = try DataCLI.load(path, options: datasetOptions).report
+            }
             let url = URL(fileURLWithPath: output)
             // A previous output inside the input folder is not input: re-running the
             // command must not duplicate its samples.

@@ -50,9 +50,8 @@ extension DatasetCommand {
         }
 
         func run() throws {
-            let (report, seconds) = try DataCLI.load(path, mode: datasetOptions.mode, excluding: datasetOptions.excludedSubjects)
-            let dataset = datasetOptions.devices.isEmpty ? report.dataset
-                : try DatasetOptions.only(datasetOptions.devices, of: report.dataset, path: path)
+            let (report, seconds) = try DataCLI.load(path, options: datasetOptions)
+            let dataset = report.dataset
 
             func spread(_ values: [Int]) -> Summary.Spread? {
                 guard !values.isEmpty else { return nil }

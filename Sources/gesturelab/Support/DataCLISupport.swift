@@ -14,13 +14,14 @@ struct SkippedSample: Codable {
 }
 
 enum DataCLI {
-    /// Loads `path` in `mode`, dropping the excluded subjects, and measures how long it took.
-    static func load(_ path: String, mode: LoadMode, excluding subjects: [String]) throws -> (report: LoadReport, seconds: Double) {
+    /// Loads `path` in `options`' mode, keeping what they keep (``DatasetOptions/kept(_:path:everyDevice:)``),
+    /// and measures how long the loading took.
+    static func load(_ path: String, options: DatasetOptions) throws -> (report: LoadReport, seconds: Double) {
         let clock = ContinuousClock()
         let start = clock.now
-        var report = try DatasetLoader.load(path, mode: mode)
+        var report = try DatasetLoader.load(path, mode: options.mode)
         let elapsed = clock.now - start
-        report.dataset = report.dataset.excludingSubjects(subjects)
+        report.dataset = try options.kept(report.dataset, path: path)
         return (report, elapsed.inSeconds)
     }
 

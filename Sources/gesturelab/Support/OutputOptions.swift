@@ -85,18 +85,26 @@ struct DatasetOptions: ParsableArguments {
             throw FileError(file: path, message: "every input was refused (\(report.skipped.count) skipped; the first: \(first))")
         }
         guard filtered else { return report.dataset }
-        var d = report.dataset.excludingSubjects(excludedSubjects)
+        var d = try kept(report.dataset, path: path, everyDevice: everyDevice)
         if let speed { d = d.filter { $0.speed == speed } }
-        if !devices.isEmpty && !everyDevice { d = try Self.only(devices, of: d, path: path) }
         if !excludedSubjects.isEmpty || speed != nil || !devices.isEmpty {
             console.verbose("kept \(d.samples.count) samples after --exclude-subject/--speed/--device")
         }
         return d
     }
 
+    /// The samples of `dataset` (read from `path`) that these options keep: without the
+    /// excluded subjects and, unless `everyDevice`, only those of the `--device` devices.
+    /// Every command that reads a dataset filters through here.
+    /// - Throws: when a `--device` names no sample, with the devices the data has.
+    func kept(_ dataset: Dataset, path: String, everyDevice: Bool = false) throws -> Dataset {
+        let d = dataset.excludingSubjects(excludedSubjects)
+        return devices.isEmpty || everyDevice ? d : try Self.only(devices, of: d, path: path)
+    }
+
     /// The samples of `dataset` (read from `path`) recorded on `devices`.
     /// - Throws: when a device names no sample, with the devices the data has.
-    static func only(_ devices: [String], of dataset: Dataset, path: String) throws -> Dataset {
+    private static func only(_ devices: [String], of dataset: Dataset, path: String) throws -> Dataset {
         let present = dataset.countsByDevice
         for name in devices where present[name] == nil {
             // Names come from the data: each is cut, and a long list ends with a count.

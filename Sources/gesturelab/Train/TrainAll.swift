@@ -199,9 +199,8 @@ struct TrainAll: ParsableCommand, WritesOutputs {
         let loaded = try DatasetLoader.load(dataset, mode: .tolerant)
         let skipped = loaded.skipped.map(\.description)
         if !skipped.isEmpty && !datasetOptions.skipInvalid { throw TrainingError.unreadableFiles(skipped) }
-        var data = loaded.dataset.excludingSubjects(datasetOptions.excludedSubjects)
+        let data = try datasetOptions.kept(loaded.dataset, path: dataset)
         let devices = datasetOptions.devices
-        if !devices.isEmpty { data = try DatasetOptions.only(devices, of: data, path: dataset) }
         let bar = ProgressBar(output: output)
         let excluded = datasetOptions.excludedSubjects
         let kept = (excluded.isEmpty ? [] : ["excluding subjects \(excluded.joined(separator: ", "))"])
