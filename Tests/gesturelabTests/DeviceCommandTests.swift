@@ -107,12 +107,34 @@ struct DeviceCommandTests {
                                    "--positive", "check", "--device", "mouse", "--negatives", negatives, "--format", "json"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try #require(jsonObject(r.stdout))["negatives"] as? Int == 20 + 8)
+    }
 
-        // `train` keeps the device's samples and says so in what it records.
+    /// `train --device` keeps the device's samples and says so; `eval model` then scores
+    /// the study device by device.
+    @Test func trainKeepsOneDeviceAndEvalModelScoresEachDevice() throws {
+        let dir = try TemporaryDirectory("gesturelab-devices"); defer { dir.remove() }
+        let study = try Self.writeStudy(to: dir)
         let out = dir.path("model")
         let t = try CLIRunner.run(["train", "--dataset", study, "--device", "stylus", "--out", out])
         #expect(t.status == 0, "\(t.stderr)")
         let manifest = try String(contentsOfFile: out + "/manifest.json", encoding: .utf8)
         #expect(manifest.contains("device stylus only"), "\(manifest.prefix(600))")
+
+        let e = try CLIRunner.run(["eval", "model", "--model", out, "--dataset", study, "--format", "json"])
+        #expect(e.status == 0, "\(e.stderr)")
+        let report = try #require(jsonObject(e.stdout))
+        let perDevice = try #require(report["perDevice"] as? [String: [String: Any]])
+        #expect(Set(perDevice.keys) == ["mouse", "stylus"], "s3 names no device and has no row")
+        for (device, row) in perDevice {
+            #expect(row["samples"] as? Int == 24, "\(device): \(row)")
+            let correct = try #require(row["acceptedAndCorrect"] as? [String: Any])
+            #expect(correct["total"] as? Int == 24 && (correct["interval"] as? [Double])?.count == 2)
+            #expect(row["falsePositiveRate"] == nil, "every label of the study is in the model: no negatives on \(device)")
+        }
+        let text = try CLIRunner.run(["eval", "model", "--model", out, "--dataset", study])
+        #expect(text.stdout.contains("per device (accepted and correct, accepted but wrong, FPR on negatives and unknown labels):")
+                && text.stdout.contains("  mouse: ") && text.stdout.contains("/24), ") && text.stdout.hasSuffix("–\n"), "\(text.stdout)")
+        let one = try CLIRunner.run(["eval", "model", "--model", out, "--dataset", study, "--device", "mouse", "--format", "json"])
+        #expect((try #require(jsonObject(one.stdout))["perDevice"] as? [String: Any]).map { Set($0.keys) } == ["mouse"])
     }
 }

@@ -47,6 +47,38 @@ public enum ModelEvaluation {
         /// when accepted as the right label) against negatives and unknown-label samples:
         /// ROC and score histogram. `nil` without a rule, positives or negatives.
         public var rejectionCurve: BinaryEvaluation?
+        /// Per input device (``GestureData/Sample/device``), for a study recorded on
+        /// several: the same figures for the samples recorded on each. `nil` when no scored
+        /// sample names a device; samples that name none are in no row.
+        public var perDevice: [String: DeviceFigures]?
+    }
+
+    /// The figures for the samples recorded on one input device. A rate with nothing to
+    /// count is absent: a device with only negatives has no acceptance, one with none has no FPR.
+    public struct DeviceFigures: Hashable, Codable, Sendable {
+        /// In-vocabulary samples recorded on it.
+        public var samples: Int
+        public var acceptedAndCorrect: Rate?
+        public var rejectionRate: Rate?
+        public var acceptedWrong: Rate?
+        /// Its negatives and unknown-label samples, accepted as any label.
+        public var falsePositiveRate: Rate?
+    }
+
+    /// Counts behind ``DeviceFigures``.
+    struct DeviceTally {
+        var samples = 0, correct = 0, rejected = 0, wrong = 0, negatives = 0, falsePositives = 0
+
+        mutating func add(_ o: DeviceTally) {
+            samples += o.samples; correct += o.correct; rejected += o.rejected; wrong += o.wrong
+            negatives += o.negatives; falsePositives += o.falsePositives
+        }
+
+        var figures: DeviceFigures {
+            func rate(_ n: Int, _ of: Int) -> Rate? { of > 0 ? Rate(n, of: of) : nil }
+            return DeviceFigures(samples: samples, acceptedAndCorrect: rate(correct, samples), rejectionRate: rate(rejected, samples),
+                                 acceptedWrong: rate(wrong, samples), falsePositiveRate: rate(falsePositives, negatives))
+        }
     }
 
     public struct SessionFigures: Hashable, Codable, Sendable {
@@ -79,6 +111,7 @@ public enum ModelEvaluation {
         var top = 0, ok = 0, wrong = 0, rejected = 0
         var confusion = ConfusionMatrix()
         var truePos: [String: Int] = [:], predicted: [String: Int] = [:], actual: [String: Int] = [:]
+        var devices: [String: DeviceTally] = [:]
         for (s, r) in zip(inVocab, results) {
             let truth = s.label ?? ""
             actual[truth, default: 0] += 1
@@ -89,6 +122,10 @@ public enum ModelEvaluation {
                 if l == truth { ok += 1; truePos[truth, default: 0] += 1 } else { wrong += 1 }
             } else {
                 rejected += 1
+            }
+            if let device = s.device {
+                devices[device, default: DeviceTally()].add(DeviceTally(samples: 1, correct: r.label == truth ? 1 : 0, rejected: r.label == nil ? 1 : 0,
+                                                                        wrong: r.label != nil && r.label != truth ? 1 : 0))
             }
         }
         var perLabel: [String: LabelFigures] = [:]
@@ -104,21 +141,19 @@ public enum ModelEvaluation {
         var negativeMargins: [Double?] = []
         var bySource: [String: (Int, Int)] = [:]
         let negResults = ParallelUnits.map(count: negativeSamples.count, progress: nil) { recognizer.recognize(negativeSamples[$0].gesture, top: 1) }
-        for (s, r) in zip(negativeSamples, negResults) {
-            let source = s.label.map { "negatives: \($0)" } ?? "negatives"
-            var c = bySource[source] ?? (0, 0)
-            if r.accepted { c.0 += 1 }
+        let unknownResults = ParallelUnits.map(count: unknown.count, progress: nil) { recognizer.recognize(unknown[$0].gesture, top: 1) }
+        // The negatives given, by their label, then the test samples of labels the model does not know.
+        let scoredNegatives = zip(negativeSamples, negResults).map { (sample: $0, result: $1, source: $0.label.map { "negatives: \($0)" } ?? "negatives") }
+            + zip(unknown, unknownResults).map { (sample: $0, result: $1, source: "unknown label") }
+        for n in scoredNegatives {
+            var c = bySource[n.source] ?? (0, 0)
+            if n.result.accepted { c.0 += 1 }
             c.1 += 1
-            bySource[source] = c
-            negativeMargins.append(r.margin)
-        }
-        for s in unknown {
-            let r = recognizer.recognize(s.gesture, top: 1)
-            var c = bySource["unknown label"] ?? (0, 0)
-            if r.accepted { c.0 += 1 }
-            c.1 += 1
-            bySource["unknown label"] = c
-            negativeMargins.append(r.margin)
+            bySource[n.source] = c
+            negativeMargins.append(n.result.margin)
+            if let device = n.sample.device {
+                devices[device, default: DeviceTally()].add(DeviceTally(negatives: 1, falsePositives: n.result.accepted ? 1 : 0))
+            }
         }
         var curve: BinaryEvaluation?
         if model.manifest.rejection != "none", !positiveMargins.isEmpty, !negativeMargins.isEmpty,
@@ -134,7 +169,7 @@ public enum ModelEvaluation {
                       negatives: bySource.mapValues { Rate($0.0, of: $0.1) },
                       sessions: sessions.isEmpty ? nil : sessionFigures(recognizer, sessions),
                       unknownLabels: Array(Set(unknown.compactMap(\.label))).sorted(), confusion: confusion,
-                      rejectionCurve: curve)
+                      rejectionCurve: curve, perDevice: devices.isEmpty ? nil : devices.mapValues(\.figures))
     }
 
     /// Every touch's path (began → ended) in each session is one stroke for the model;
@@ -183,6 +218,11 @@ extension EvaluationReport {
                       rate("rejected", r.rejectionRate), rate("accepted but wrong", r.acceptedWrong)]
         }
         for (s, x) in r.negatives.sorted(by: { $0.key < $1.key }) { notes.append(rate("false-positive rate on \(s)", x)) }
+        for (d, f) in (r.perDevice ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let figures = [f.acceptedAndCorrect.map { rate("accepted and correct", $0) }, f.acceptedWrong.map { rate("accepted but wrong", $0) },
+                           f.falsePositiveRate.map { rate("false-positive rate on negatives and unknown labels", $0) }].compactMap { $0 }
+            notes.append("device \(d): " + figures.joined(separator: "; "))
+        }
         if let s = r.sessions {
             notes.append(String(format: "sessions: %d, %.1f min, %d strokes, %d false activations (%.2f per minute, 95%% CI %.2f–%.2f)",
                                 s.sessions, s.minutes, s.strokes, s.activations, s.activationsPerMinute, s.perMinuteInterval[0], s.perMinuteInterval[1]))

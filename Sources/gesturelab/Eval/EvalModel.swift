@@ -6,7 +6,7 @@ import GestureTraining
 struct EvalModel: ParsableCommand, WritesOutputs {
     static let configuration = CommandConfiguration(
         commandName: "model",
-        abstract: "Score a trained model folder on separate data: accuracy, per-label precision / recall / F1, rejection, FPR on negatives, false activations per minute on sessions, each with a 95% interval.")
+        abstract: "Score a trained model folder on separate data: accuracy, per-label precision / recall / F1, rejection, FPR on negatives, false activations per minute on sessions, each with a 95% interval; per input device when the data names devices.")
 
     @Option(help: "A model folder written by `gesturelab train --out`.")
     var model: String
@@ -78,6 +78,14 @@ struct EvalModel: ParsableCommand, WritesOutputs {
                 }
             }
             for (source, r) in report.negatives.sorted(by: { $0.key < $1.key }) { Console.out("FPR on \(source): \(rate(r))") }
+            if let devices = report.perDevice {
+                // A rate with nothing to count is "–", not 0 %.
+                func short(_ r: ModelEvaluation.Rate?) -> String { r.map { String(format: "%.2f%% (%d/%d)", $0.value * 100, $0.count, $0.total) } ?? "–" }
+                Console.out("per device (accepted and correct, accepted but wrong, FPR on negatives and unknown labels):")
+                for (d, f) in devices.sorted(by: { $0.key < $1.key }) {
+                    Console.out("  \(d): \(short(f.acceptedAndCorrect)), \(short(f.acceptedWrong)), \(short(f.falsePositiveRate))")
+                }
+            }
             if let s = report.sessions {
                 Console.out(String(format: "sessions: %d (%.1f min, %d strokes): %d false activations, %.2f per minute (95%% CI %.2f–%.2f)",
                                    s.sessions, s.minutes, s.strokes, s.activations, s.activationsPerMinute, s.perMinuteInterval[0], s.perMinuteInterval[1]))
