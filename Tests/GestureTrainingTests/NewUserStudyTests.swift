@@ -62,6 +62,46 @@ struct NewUserStudyTests {
         #expect(throws: NewUserStudy.StudyError.self) { try NewUserStudy.run(Self.data, settings: tooMany) }
     }
 
+    /// With `perDevice` each subject on each device is a person: the figures of the people
+    /// on one device are those of that device's samples alone, people add up to the whole,
+    /// and the report says so. Without it a subject's devices are one person's.
+    @Test func perDeviceMakesEachSubjectOnEachDeviceAPerson() throws {
+        // Every other example of each subject and label on a mouse, the rest on a pen.
+        var seen: [String: Int] = [:]
+        let samples = SyntheticDatasetFixture.samples(subjects: ["a", "b"], perLabel: 6, seed: 3).map { s -> Sample in
+            var s = s
+            let key = "\(s.subject ?? "")/\(s.label ?? "")"
+            seen[key, default: 0] += 1
+            s.meta["device"] = seen[key]! % 2 == 0 ? "mouse" : "pen"
+            return s
+        }
+        let data = Dataset(samples)
+        var settings = NewUserStudy.Settings(labelsPerUser: 2, templatesPerClass: [1, 2], seeds: [1], training: Self.training)
+        let pooled = try NewUserStudy.run(data, settings: settings)
+        #expect(pooled.perDevice == nil && pooled.subjects == ["a", "b"])
+        settings.perDevice = true
+        let r = try NewUserStudy.run(data, settings: settings)
+        #expect(r.subjects == ["a (mouse)", "a (pen)", "b (mouse)", "b (pen)"])
+        let devices = try #require(r.perDevice)
+        #expect(Set(devices.keys) == ["mouse", "pen"])
+        settings.perDevice = false
+        for device in ["mouse", "pen"] {
+            let alone = try NewUserStudy.run(data.onlyDevices([device]), settings: settings)
+            #expect(devices[device] == alone.rows, "\(device): the people on it draw as its samples alone do")
+        }
+        for (k, row) in r.rows.enumerated() {
+            #expect(row.models == 4)
+            let parts = devices.values.map { $0[k] }
+            #expect(parts.map(\.acceptedAndCorrect.count).reduce(0, +) == row.acceptedAndCorrect.count)
+            #expect(parts.map(\.otherGestures.total).reduce(0, +) == row.otherGestures.total)
+        }
+        let files = try r.files(dataset: nil, seed: 1)
+        let md = String(decoding: try #require(files["report.md"]), as: UTF8.self)
+        #expect(md.contains("4 people (a subject on one device)") && md.contains("| device | K | models |") && md.contains("| mouse | 2 | 2 |"), "\(md)")
+        let notes = String(decoding: try #require(files["report.json"]), as: UTF8.self)
+        #expect(notes.contains("device pen, K = 1 (2 models): accepted and correct"))
+    }
+
     /// The report writes its table, its plot and the whole study.
     @Test func reportFiles() throws {
         let settings = NewUserStudy.Settings(labelsPerUser: 2, templatesPerClass: [1, 2], seeds: [1], training: Self.training)

@@ -31,14 +31,19 @@ public enum NewUserStudy {
         public var training: TrainingSettings
         /// Only these subjects (all when `nil`): for quick runs.
         public var subjects: [String]?
+        /// Each subject's samples on each input device (``GestureData/Sample/device``) are
+        /// a person of their own, who records and uses one device, with rows per device in
+        /// ``Report/perDevice``. Off: a subject's samples on every device are one person's.
+        public var perDevice: Bool
 
         public init(labelsPerUser: Int = 4, templatesPerClass: [Int] = [1, 3, 5, 10], seeds: [UInt64] = [1, 2],
-                    training: TrainingSettings = TrainingSettings(), subjects: [String]? = nil) {
+                    training: TrainingSettings = TrainingSettings(), subjects: [String]? = nil, perDevice: Bool = false) {
             self.labelsPerUser = labelsPerUser
             self.templatesPerClass = templatesPerClass
             self.seeds = seeds
             self.training = training
             self.subjects = subjects
+            self.perDevice = perDevice
         }
     }
 
@@ -72,8 +77,12 @@ public enum NewUserStudy {
         public var evaluationProtocol = "new-user"
         public var labelsPerUser: Int
         public var seeds: [UInt64]
+        /// The people scored: subject ids, or `SUBJECT (DEVICE)` with ``Settings/perDevice``.
         public var subjects: [String]
         public var rows: [Row]
+        /// With ``Settings/perDevice``: the rows of the people on each device (the draws
+        /// of ``rows``, device by device); people whose samples name no device are in none.
+        public var perDevice: [String: [Row]]?
         /// Draws that could not be scored (a subject with too few labels or examples), with why.
         public var skipped: [String]
         public var training: [String: SettingValue]
@@ -90,6 +99,7 @@ public enum NewUserStudy {
     /// One draw's counts.
     struct Counts: Sendable {
         var k = 0
+        var device: String?
         var trained = false
         var rule = ""
         var positives = 0, correct = 0, rejected = 0, wrong = 0
@@ -109,10 +119,19 @@ public enum NewUserStudy {
     public static func run(_ data: Dataset, negatives: [Sample] = [], synthetic: [Sample] = [], settings: Settings,
                            progress: ProgressHandler? = nil) throws -> Report {
         let usable = data.samples.filter { TrainingWorkflow.isUsable($0.gesture) && !($0.label ?? "").isEmpty && $0.subject != nil }
-        var bySubject: [String: [Sample]] = [:]
-        for s in usable { bySubject[s.subject ?? "", default: []].append(s) }
-        var subjects = bySubject.keys.sorted()
-        if let only = settings.subjects { subjects = subjects.filter { only.contains($0) } }
+        // A person: a subject, or with perDevice a subject on one device.
+        var bySubject: [String: [Sample]] = [:], deviceOf: [String: String] = [:]
+        for s in usable {
+            let subject = s.subject ?? ""
+            if let only = settings.subjects, !only.contains(subject) { continue }
+            var person = subject
+            if settings.perDevice, let d = s.device {
+                person = "\(subject) (\(d))"
+                deviceOf[person] = d
+            }
+            bySubject[person, default: []].append(s)
+        }
+        let subjects = bySubject.keys.sorted()
         guard !subjects.isEmpty else { throw StudyError.nothingToScore("no labelled sample with a subject") }
         let ks = Array(Set(settings.templatesPerClass.filter { $0 >= 1 })).sorted()
         let outside = negatives.filter { TrainingWorkflow.isUsable($0.gesture) }.map { ("negatives: \($0.label ?? "unlabelled")", $0.gesture) }
@@ -121,11 +140,32 @@ public enum NewUserStudy {
         var units: [Unit] = []
         for s in subjects { for seed in settings.seeds { for k in ks { units.append(Unit(subject: s, seed: seed, k: k)) } } }
         let allUnits = units, groups = bySubject
+        let devices = deviceOf
         let counts = ParallelUnits.map(count: allUnits.count, progress: progress) { u -> Counts in
             let unit = allUnits[u]
-            return score(subject: unit.subject, samples: groups[unit.subject] ?? [], seed: unit.seed, k: unit.k,
-                         settings: settings, outside: outside)
+            var c = score(subject: unit.subject, samples: groups[unit.subject] ?? [], seed: unit.seed, k: unit.k,
+                          settings: settings, outside: outside)
+            c.device = devices[unit.subject]
+            return c
         }
+        let (rows, skipped) = Self.rows(counts, ks: ks)
+        guard !rows.isEmpty else {
+            throw StudyError.nothingToScore("no subject had \(settings.labelsPerUser) labels with more than K examples each (K = \(ks.map(String.init).joined(separator: ", ")))")
+        }
+        var perDevice: [String: [Row]]?
+        if settings.perDevice {
+            let names = Set(devices.values)
+            perDevice = Dictionary(uniqueKeysWithValues: names.map { d in (d, Self.rows(counts.filter { $0.device == d }, ks: ks).rows) })
+        }
+        var notes: [String] = []
+        if !skipped.isEmpty { notes.append("\(skipped.count) draw(s) not scored (first: \(skipped[0]))") }
+        return Report(labelsPerUser: settings.labelsPerUser, seeds: settings.seeds, subjects: subjects, rows: rows, perDevice: perDevice,
+                      skipped: skipped, training: settings.training.described, notes: notes)
+    }
+
+    /// The figures of each K over the draws `counts`, and the draws not scored. A K no draw
+    /// was scored for has no row.
+    static func rows(_ counts: [Counts], ks: [Int]) -> (rows: [Row], skipped: [String]) {
         var rows: [Row] = []
         var skipped: [String] = []
         for k in ks {
@@ -155,13 +195,7 @@ public enum NewUserStudy {
                             rules: rules, topFalseAccepts: Dictionary(uniqueKeysWithValues: top.map { ($0.key, $0.value) }),
                             topFalseAcceptPairs: Dictionary(uniqueKeysWithValues: topPairs.map { ($0.key, $0.value) })))
         }
-        guard !rows.isEmpty else {
-            throw StudyError.nothingToScore("no subject had \(settings.labelsPerUser) labels with more than K examples each (K = \(ks.map(String.init).joined(separator: ", ")))")
-        }
-        var notes: [String] = []
-        if !skipped.isEmpty { notes.append("\(skipped.count) draw(s) not scored (first: \(skipped[0]))") }
-        return Report(labelsPerUser: settings.labelsPerUser, seeds: settings.seeds, subjects: subjects, rows: rows, skipped: skipped,
-                      training: settings.training.described, notes: notes)
+        return (rows, skipped)
     }
 
     /// The draw of labels for a subject and seed: the same for every K.
@@ -184,12 +218,15 @@ public enum NewUserStudy {
                       outside: [(String, Gesture)]) -> Counts {
         var c = Counts()
         c.k = k
-        let labels = drawLabels(samples, count: settings.labelsPerUser, seed: seed, subject: subject)
+        // Draws follow the subject id, so that one device's person draws as the subject does
+        // in that device's samples alone (`--device`).
+        let id = samples.first?.subject ?? subject
+        let labels = drawLabels(samples, count: settings.labelsPerUser, seed: seed, subject: id)
         guard labels.count == settings.labelsPerUser else {
             c.skipped = "subject \(subject), seed \(seed): \(labels.count) label(s) with two examples or more, \(settings.labelsPerUser) needed"
             return c
         }
-        var rng = SeededGenerator.derived(seed: seed, stream: 2800 &+ stableHash(subject) &+ UInt64(k))
+        var rng = SeededGenerator.derived(seed: seed, stream: 2800 &+ stableHash(id) &+ UInt64(k))
         var train: [Sample] = [], test: [Sample] = []
         for l in labels {
             let own = samples.filter { $0.label == l }.shuffled(using: &rng)
@@ -261,6 +298,9 @@ extension NewUserStudy.Report {
         for (k, v) in extra { s[k] = v }
         var notes: [String] = []
         for r in rows { notes += r.lines() }
+        for (d, rows) in (perDevice ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for r in rows { notes += r.lines().map { "device \(d), \($0)" } }
+        }
         return EvaluationReport(title: "gesturelab eval matcher --protocol new-user", seed: seed, settings: s, dataset: dataset,
                                 notes: notes + self.notes)
     }
@@ -268,7 +308,7 @@ extension NewUserStudy.Report {
     /// A Markdown table of the rows.
     public var markdown: String {
         var out = "## New user: one person, \(labelsPerUser) labels, K examples each\n\n"
-        out += "Per subject and seed (\(seeds.map(String.init).joined(separator: ", "))), \(subjects.count) subjects; Wilson 95% intervals.\n\n"
+        out += "Per subject and seed (\(seeds.map(String.init).joined(separator: ", "))), \(subjects.count) \(perDevice == nil ? "subjects" : "people (a subject on one device)"); Wilson 95% intervals.\n\n"
         let sources = Array(Set(rows.flatMap(\.negatives.keys))).sorted()
         out += "| K | models | accepted and correct | rejected | accepted but wrong | FPR other gestures |"
             + (rows.contains { $0.negativesOverall != nil } ? " FPR negatives (all) |" : "") + "\n"
@@ -276,6 +316,16 @@ extension NewUserStudy.Report {
         for r in rows {
             out += "| \(r.templatesPerClass) | \(r.models) | \(r.acceptedAndCorrect.cell) | \(r.rejected.cell) | \(r.acceptedWrong.cell) | \(r.otherGestures.cell) |"
                 + (rows.contains { $0.negativesOverall != nil } ? " \(r.negativesOverall?.cell ?? "n/a") |" : "") + "\n"
+        }
+        if let perDevice, !perDevice.isEmpty {
+            out += "\nPeople on each device (a subject on one device is one person):\n\n"
+            out += "| device | K | models | accepted and correct | rejected | accepted but wrong | FPR other gestures |\n"
+            out += "|---|---|---|---|---|---|---|\n"
+            for (d, rows) in perDevice.sorted(by: { $0.key < $1.key }) {
+                for r in rows {
+                    out += "| \(d) | \(r.templatesPerClass) | \(r.models) | \(r.acceptedAndCorrect.cell) | \(r.rejected.cell) | \(r.acceptedWrong.cell) | \(r.otherGestures.cell) |\n"
+                }
+            }
         }
         if !sources.isEmpty {
             out += "\n| FPR by source | " + rows.map { "K = \($0.templatesPerClass)" }.joined(separator: " | ") + " |\n"

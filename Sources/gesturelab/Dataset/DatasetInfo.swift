@@ -58,11 +58,12 @@ extension DatasetCommand {
                 let s = values.sorted()
                 return .init(min: s[0], median: s[s.count / 2], max: s[s.count - 1])
             }
+            let devices = dataset.countsByDevice
             let summary = Summary(
                 samples: dataset.count,
                 labels: dataset.countsByLabel,
                 subjects: dataset.countsBySubject,
-                devices: dataset.countsByDevice.isEmpty ? nil : dataset.countsByDevice,
+                devices: devices.isEmpty ? nil : devices,
                 pointsPerSample: spread(dataset.samples.map(\.gesture.pointCount)),
                 strokesPerSample: spread(dataset.samples.map(\.gesture.strokes.count)),
                 folders: folderCounts(dataset),

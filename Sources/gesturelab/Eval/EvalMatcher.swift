@@ -48,6 +48,9 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
     @Option(name: .customLong("subjects"), help: "new-user: only these subjects, e.g. s02,s03 (quick runs).")
     var onlySubjects: String?
 
+    @Flag(name: .customLong("per-device"), help: "new-user: a subject's samples on each input device are a person of their own, who records and uses that device; the figures are also given per device.")
+    var perDevice = false
+
     @Option(name: .customLong("prior"), help: "new-user: a rejection prior file (`gesturelab train prior --out`) used instead of the shipped one.")
     var priorFile: String?
 
@@ -101,6 +104,9 @@ struct EvalMatcher: ParsableCommand, WritesOutputs {
         // Refused rather than ignored: the study learns only from the other subjects of --dataset.
         if evaluationProtocol == .leaveOneLabelOut, trainDataset != nil {
             throw ValidationError("--train-dataset does not apply to --protocol leave-one-label-out: its templates, thresholds and verifier come from the other subjects of --dataset")
+        }
+        if perDevice, evaluationProtocol != .newUser {
+            throw ValidationError("--per-device applies to --protocol new-user; for one device of a study under \(evaluationProtocol.rawValue), give --device NAME")
         }
         if let speed, !["slow", "medium", "fast"].contains(speed) {
             throw ValidationError("--speed is slow, medium or fast, got '\(shownValue(speed))'")

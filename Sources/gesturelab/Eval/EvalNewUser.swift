@@ -33,6 +33,9 @@ extension EvalMatcher {
         } ?? [seed]
         guard !seedList.isEmpty else { throw ValidationError("--seeds: give at least one seed, e.g. 1,2") }
         let data = try datasetOptions.load(dataset, speed: speed, console: output.console)
+        if perDevice && data.countsByDevice.isEmpty {
+            throw FileError(file: dataset, message: "--per-device: its samples name no input device (a native sample's meta.device, a collection file's key under paths, a multistroke log's InputType)")
+        }
         let negativeSamples = try negatives.map(MatcherCLI.loadNegatives) ?? []
         var training = try Self.trainDefaults()
         var extra: [String: SettingValue] = [:]
@@ -66,7 +69,7 @@ extension EvalMatcher {
             synthetic = OpenWorld.synthetic(count: syntheticNegatives, seed: 0x5EED_0E7E)
         }
         let settings = NewUserStudy.Settings(labelsPerUser: labelsPerUser, templatesPerClass: ks, seeds: seedList, training: training,
-                                             subjects: onlySubjects.map { $0.split(separator: ",").map(String.init) })
+                                             subjects: onlySubjects.map { $0.split(separator: ",").map(String.init) }, perDevice: perDevice)
         let clock = ContinuousClock(), start = clock.now
         let bar = ProgressBar("eval new-user", output: output, lines: progress)
         let handler = bar.handler
@@ -89,17 +92,24 @@ extension EvalMatcher {
         }
         let elapsed = clock.now - start
         let secs = elapsed.inSeconds
-        Console.out("new-user: \(report.subjects.count) subjects, \(labelsPerUser) labels each, seeds \(seedList.map(String.init).joined(separator: ",")), `gesturelab train` defaults\(trainDataset.map { ", learned across people from \($0)" } ?? "")\(training.prior.map { ", prior '\($0.version)'" } ?? "") (\(String(format: "%.1f", secs)) s)")
+        Console.out("new-user: \(report.subjects.count) \(perDevice ? "people (a subject on one device)" : "subjects"), \(labelsPerUser) labels each, seeds \(seedList.map(String.init).joined(separator: ",")), `gesturelab train` defaults\(trainDataset.map { ", learned across people from \($0)" } ?? "")\(training.prior.map { ", prior '\($0.version)'" } ?? "") (\(String(format: "%.1f", secs)) s)")
         func pct(_ r: NewUserStudy.Rate?) -> String {
             guard let r, r.total > 0 else { return "     n/a      " }
             return String(format: "%5.1f%% [%4.1f–%4.1f]", r.value * 100, r.interval[0] * 100, r.interval[1] * 100)
         }
-        Console.out("K    models  accepted+correct      rejected              accepted-wrong        FPR other gestures    FPR negatives")
-        for r in report.rows {
-            Console.out(String(r.templatesPerClass).padding(toLength: 5, withPad: " ", startingAt: 0)
-                        + String(r.models).padding(toLength: 8, withPad: " ", startingAt: 0)
-                        + [r.acceptedAndCorrect, r.rejected, r.acceptedWrong, r.otherGestures].map { pct($0) + "  " }.joined()
-                        + pct(r.negativesOverall))
+        func table(_ rows: [NewUserStudy.Row], indent: String = "") {
+            Console.out(indent + "K    models  accepted+correct      rejected              accepted-wrong        FPR other gestures    FPR negatives")
+            for r in rows {
+                Console.out(indent + String(r.templatesPerClass).padding(toLength: 5, withPad: " ", startingAt: 0)
+                            + String(r.models).padding(toLength: 8, withPad: " ", startingAt: 0)
+                            + [r.acceptedAndCorrect, r.rejected, r.acceptedWrong, r.otherGestures].map { pct($0) + "  " }.joined()
+                            + pct(r.negativesOverall))
+            }
+        }
+        table(report.rows)
+        for (d, rows) in (report.perDevice ?? [:]).sorted(by: { $0.key < $1.key }) {
+            Console.out("on \(d):")
+            table(rows, indent: "  ")
         }
         let sources = Array(Set(report.rows.flatMap(\.negatives.keys))).sorted()
         if !sources.isEmpty {
