@@ -99,6 +99,13 @@ def make_driver(chromium, chromedriver):
     return webdriver.Chrome(service=Service(executable_path=chromedriver), options=opts)
 
 
+# Milliseconds per pointer move of a drawn stroke: 48 points take about 0.3 s, a quick
+# stroke. Moves closer together than a frame reach the page as coalesced events, which it
+# reads (getCoalescedEvents), so every position is still a point; 15 ms made each of the
+# test's ~80 strokes 0.4 s longer for nothing the checks look at.
+MOVE_MS = 6
+
+
 def draw(driver, pts, kind):
     """Presses at pts[0], moves through the rest, releases: one stroke on the pad. The
     facts line's point count is cleared first, so that wait_results_for never takes the
@@ -113,7 +120,7 @@ def draw(driver, pts, kind):
     ptype = {"mouse": interaction.POINTER_MOUSE, "pen": interaction.POINTER_PEN,
              "touch": interaction.POINTER_TOUCH}[kind]
     pointer = PointerInput(ptype, kind + "-1")
-    ab = ActionBuilder(driver, mouse=pointer, duration=15)
+    ab = ActionBuilder(driver, mouse=pointer, duration=MOVE_MS)
     screen = [(int(left + x * sx), int(top + y * sy)) for (x, y) in pts]
     ab.pointer_action.move_to_location(*screen[0])
     ab.pointer_action.pointer_down()
