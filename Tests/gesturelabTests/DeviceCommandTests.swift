@@ -136,5 +136,20 @@ struct DeviceCommandTests {
                 && text.stdout.contains("  mouse: ") && text.stdout.contains("/24), ") && text.stdout.hasSuffix("–\n"), "\(text.stdout)")
         let one = try CLIRunner.run(["eval", "model", "--model", out, "--dataset", study, "--device", "mouse", "--format", "json"])
         #expect((try #require(jsonObject(one.stdout))["perDevice"] as? [String: Any]).map { Set($0.keys) } == ["mouse"])
+
+        // `eval engine` replays one session per subject and device, with figures per device.
+        let engine = try CLIRunner.run(["eval", "engine", "--model", out, "--dataset", study, "--format", "json"])
+        #expect(engine.status == 0, "\(engine.stderr)")
+        let replay = try #require(jsonObject(engine.stdout))
+        let sessions = try #require(replay["sessions"] as? [[String: Any]]).compactMap { $0["session"] as? String }
+        #expect(sessions == ["subject s1 (mouse)", "subject s2 (stylus)", "subject s3 (no device)"], "\(sessions)")
+        let devices = try #require(replay["perDevice"] as? [String: [String: Any]])
+        #expect(Set(devices.keys) == ["mouse", "stylus"])
+        for (device, row) in devices {
+            let total = try #require(row["total"] as? [String: Any])
+            #expect(total["expected"] as? Int == 24, "every sample of \(device) is of a label the model knows: \(total)")
+        }
+        let engineText = try CLIRunner.run(["eval", "engine", "--model", out, "--dataset", study])
+        #expect(engineText.stdout.contains("per device (expected, detected, missed, repeats, false):\n  mouse: 24, "), "\(engineText.stdout)")
     }
 }

@@ -28,7 +28,7 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
     @Option(name: .customLong("synthetic-minutes"), help: "Generate one synthetic session this many minutes long instead.")
     var syntheticMinutes: Double?
 
-    @Option(help: "Replay a dataset's recorded strokes instead: one session per subject.")
+    @Option(help: "Replay a dataset's recorded strokes instead: one session per subject (per subject and input device when the samples name devices, with figures per device).")
     var dataset: String?
 
     @Option(name: .customLong("label"),
@@ -89,6 +89,16 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
         var total: SessionEvaluation.Counts
         var unknownLabelNames: [String]
         var minutes, falseActivationsPerMinute: Double
+        /// With --dataset on samples that name their input device: the sessions of each
+        /// device together. Absent otherwise.
+        var perDevice: [String: DeviceFigures]?
+    }
+
+    /// One input device's sessions together.
+    struct DeviceFigures: Codable {
+        var counts: [SessionEvaluation.Counts]
+        var total: SessionEvaluation.Counts
+        var minutes: Double
     }
 
     /// `--label check=checkmark` as a dictionary.
@@ -134,6 +144,7 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
             if case .template(let t)? = config.recognizers.last?.spec { modelLabels = t.library.names }
         }
         var inputs: [(name: String, events: [TouchSessionEvent], labels: SessionLabels)] = []
+        var deviceOf: [String: String] = [:]  // session name → input device, for --dataset
         if let dir = sessions {
             let files = try EngineCLI.sessionFiles(in: dir)
             guard !files.isEmpty else { throw GestureDataError.unreadable(file: dir, reason: "no .jsonl session in the folder") }
@@ -167,9 +178,29 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
                 // --model alone: a sample of a label the model knows should fire it; others nothing.
                 for l in modelLabels { names[l] = EngineCLI.modelRecognizerName }
             }
+            // A session is one person on one device: a study recorded on several devices
+            // is replayed per subject and device.
+            let devices = data.countsByDevice.keys.sorted()
             for subject in data.subjects {
-                let s = builder.session(data.onlySubjects([subject]).samples, labelNames: names)
-                inputs.append(("subject \(subject)", s.events, s.labels))
+                let theirs = data.onlySubjects([subject])
+                if devices.isEmpty {
+                    let s = builder.session(theirs.samples, labelNames: names)
+                    inputs.append(("subject \(subject)", s.events, s.labels))
+                    continue
+                }
+                for device in devices {
+                    let mine = theirs.samples.filter { $0.device == device }
+                    guard !mine.isEmpty else { continue }
+                    let s = builder.session(mine, labelNames: names)
+                    let name = "subject \(subject) (\(device))"
+                    inputs.append((name, s.events, s.labels))
+                    deviceOf[name] = device
+                }
+                let none = theirs.samples.filter { $0.device == nil }
+                if !none.isEmpty {
+                    let s = builder.session(none, labelNames: names)
+                    inputs.append(("subject \(subject) (no device)", s.events, s.labels))
+                }
             }
             let unassigned = data.samples.filter { $0.subject == nil }
             if !unassigned.isEmpty {
@@ -181,6 +212,7 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
         var parts: [SessionEvaluation] = []
         var rows: [SessionRow] = []
         var minutes = 0.0
+        var byDevice: [String: (parts: [SessionEvaluation], minutes: Double)] = [:]
         for input in inputs {
             let arena = config.makeArena(startTime: input.events.first?.t ?? 0)
             let result = try SessionReplayer.replay(input.events, through: arena, file: input.name)
@@ -188,6 +220,10 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
             parts.append(e)
             let secs = result.timeSpan.map { $0.upperBound - $0.lowerBound } ?? 0
             minutes += secs / 60
+            if let device = deviceOf[input.name] {
+                byDevice[device, default: ([], 0)].parts.append(e)
+                byDevice[device, default: ([], 0)].minutes += secs / 60
+            }
             rows.append(SessionRow(session: input.name, events: result.eventCount, seconds: secs,
                                    falseActivations: e.total.falseActivations, missed: e.total.missed))
         }
@@ -198,7 +234,11 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
         let source = [base, model.map { "model \($0)" }].compactMap { $0 }.joined(separator: " + ")
         let report = Report(recognizers: source, seed: syntheticMinutes == nil ? nil : seed,
                             sessions: rows, counts: all.counts, total: total, unknownLabelNames: all.unknownLabelNames,
-                            minutes: minutes, falseActivationsPerMinute: minutes > 0 ? Double(total.falseActivations) / minutes : 0)
+                            minutes: minutes, falseActivationsPerMinute: minutes > 0 ? Double(total.falseActivations) / minutes : 0,
+                            perDevice: byDevice.isEmpty ? nil : byDevice.mapValues { d in
+                                let c = SessionEvaluation.combined(d.parts)
+                                return DeviceFigures(counts: c.counts, total: c.total, minutes: d.minutes)
+                            })
         try output.print(report) {
             Console.out("recognizers: \(report.recognizers)" + (report.seed.map { "; synthetic session, seed \($0)" } ?? ""))
             for r in rows {
@@ -210,6 +250,14 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
             for c in all.counts + [total] {
                 Console.out(c.name.padding(toLength: w, withPad: " ", startingAt: 0)
                             + String(format: "  %8d  %8d  %6d  %7d  %5d", c.expected, c.detected, c.missed, c.repeats, c.falseActivations))
+            }
+            if let devices = report.perDevice {
+                Console.out("per device (expected, detected, missed, repeats, false):")
+                for (d, f) in devices.sorted(by: { $0.key < $1.key }) {
+                    let t = f.total
+                    Console.out(String(format: "  %@: %d, %d, %d, %d, %d in %.1f min", d, t.expected, t.detected, t.missed, t.repeats,
+                                       t.falseActivations, f.minutes))
+                }
             }
             if !all.unknownLabelNames.isEmpty {
                 Console.out("labels with no recognizer of that name: \(all.unknownLabelNames.joined(separator: ", "))")
