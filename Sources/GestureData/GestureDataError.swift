@@ -34,7 +34,11 @@ public enum GestureDataError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unreadable(let f, let r): return "\(f): cannot read: \(r)"
-        case .tooLarge(let f, let b, let l): return "\(f): file is \(b) bytes, over the limit of \(l) bytes"
+        case .tooLarge(let f, let b, let l):
+            // A JSON Lines file (a dataset, a touch session) can be cut into several: each
+            // command reads every .jsonl file of a folder.
+            let split = f.hasSuffix(".jsonl") ? "; split it into several .jsonl files in one folder and give the folder" : ""
+            return "\(f): file is \(b) bytes, over the limit of \(l) bytes (\(l >> 20) MiB)\(split)"
         case .malformed(let f, let loc, let r): return "\(f): \(loc): malformed: \(r)"
         case .invalidField(let f, let loc, let field, let r): return "\(f): \(loc): field '\(field)': \(r)"
         case .unsupportedFormat(let f, let loc, let found):

@@ -150,6 +150,7 @@ struct BadInputCLITests {
         let r = try Self.run(["dataset", "info", path])
         #expect(r.signal == nil && r.exitCode == 1, "\(r)")
         #expect(r.stderr.contains("huge.jsonl") && r.stderr.contains("200000000 bytes"), "\(r.stderr)")
+        #expect(r.stderr.contains("(64 MiB); split it into several .jsonl files in one folder"), "what to do about it: \(r.stderr)")
         #expect((r.maxRSSMegabytes ?? .infinity) < 100, "peak RSS \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB")
         print("200 MB dataset refused: \(r.maxRSSMegabytes.map { "\($0)" } ?? Self.notMeasured) MB peak, \(r.seconds) s")
     }
