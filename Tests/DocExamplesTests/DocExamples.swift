@@ -20,7 +20,7 @@ private func docExample1() async throws {
     }
 }
 
-/// Sources/GestureData/GestureDataError.swift:78
+/// Sources/GestureData/GestureDataError.swift:82
 private func docExample2() async throws {
     do {
         let long = shownValue(String(repeating: "9", count: 1000))   // 80 nines, then "… (1000 characters)"
