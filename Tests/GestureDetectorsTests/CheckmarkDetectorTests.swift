@@ -206,3 +206,23 @@ func streamEndGivesTheWholeStrokeDecision(name: String) {
     #expect(!shipped.accepts(lopsidedV))
     #expect(shipped.accepts(wideCheck))
 }
+
+/// The shipped check mark refuses a zig-zag drawn across the page whose last stroke runs
+/// long: up, down, then twice as far up (`/\/`). Its last two legs are a check mark's, and
+/// the files trained before zig-zags across the page were among their negatives
+/// (`EverydayStrokes.Family.zigzagAcross`) fired on it, as check-mark files did on another
+/// study's zig-zags.
+@Test func shippedCheckMarkRefusesAZigZagEndingInALongUpStroke() throws {
+    let url = GestureTestSupport.DatasetLocator.packageRoot.appendingPathComponent("templates/checkmark.json")
+    let shipped = try AnyDetectorThresholds.decode(try Data(contentsOf: url), kind: .checkmark)
+    var vertices = [(0.0, 0.0)]
+    for (degrees, length, up) in [(55.0, 60.0, true), (65, 60, false), (50, 120, true)] {
+        let a = degrees * .pi / 180, last = vertices[vertices.count - 1]
+        vertices.append((last.0 + length * cos(a), last.1 + (up ? -1 : 1) * length * sin(a)))
+    }
+    let zigzag = Fixtures.polyline(vertices)
+    let shape = try #require(CheckmarkDetector.shape(zigzag))
+    #expect(shape.corners == 2 && shape.reversals == 1, "corners \(shape.corners), reversals \(shape.reversals)")
+    #expect(!shipped.accepts(zigzag))
+    #expect(shipped.accepts(Fixtures.check))
+}

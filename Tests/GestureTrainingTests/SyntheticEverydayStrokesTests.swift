@@ -101,4 +101,34 @@ struct SyntheticEverydayStrokesTests {
             #expect(turns >= 0.8 && turns <= 1.15, "sweeps \(turns) turns")
         }
     }
+
+    /// Zig-zags across the page advance sideways: from start to end the pen moves across
+    /// (left to right or right to left) at least half the stroke's width, and goes up and
+    /// down in turn, reversing at least twice (3–5 legs).
+    @Test func zigzagsAcrossThePageAdvanceSidewaysUpAndDown() {
+        var rightwards = 0
+        let samples = EverydayStrokes.samples(of: .zigzagAcross, count: 60, seed: 19)
+        for sample in samples {
+            let points = sample.gesture.allPoints
+            let xs = points.map(\.x), ys = points.map(\.y)
+            let width = xs.max()! - xs.min()!, height = ys.max()! - ys.min()!
+            let across = points.last!.x - points.first!.x
+            #expect(abs(across) >= 0.5 * width, "advances \(across) of \(width)")
+            if across > 0 { rightwards += 1 }
+            // Reversals of the vertical way, ignoring wiggles under a tenth of the height.
+            var reversals = 0, way = 0.0, turningPoint = ys[0]
+            for y in ys.dropFirst() {
+                let step = y - turningPoint
+                if way == 0 {
+                    if abs(step) > 0.1 * height { way = step.sign == .minus ? -1 : 1; turningPoint = y }
+                } else if (y - turningPoint) * way > 0 {
+                    turningPoint = y
+                } else if abs(y - turningPoint) > 0.1 * height {
+                    reversals += 1; way = -way; turningPoint = y
+                }
+            }
+            #expect(reversals >= 2, "\(reversals) reversals")
+        }
+        #expect(rightwards > 15 && rightwards < 45, "\(rightwards) of 60 drawn left to right")
+    }
 }

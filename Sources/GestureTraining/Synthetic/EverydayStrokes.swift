@@ -3,8 +3,8 @@ import GestureData
 import GestureGeometry
 
 /// A built-in vocabulary of everyday strokes that a shape detector or a personal
-/// recognizer must *not* fire on: lines, arcs, zig-zags, W's, spirals, coils, letter-like
-/// strokes, taps, scrolls, pans and closed polygons.
+/// recognizer must *not* fire on: lines, arcs, zig-zags (at any angle, and across the
+/// page), W's, spirals, coils, letter-like strokes, taps, scrolls, pans and closed polygons.
 ///
 /// Every sample is **synthetic** (`meta["synthetic"] = "everyday"`), generated from a seed,
 /// and deterministic: the same family, count and seed always give the same samples, and
@@ -59,6 +59,14 @@ public enum EverydayStrokes {
         /// rounded enough, they are drawn circles (a family of them cost a circle detector a
         /// tenth of another study's circles).
         case polygon
+        /// Zig-zags drawn across the page, as people draw one when asked for a zig-zag:
+        /// 3–5 legs advancing left to right or right to left (within 20°), each leg
+        /// 45–80° off the way forward, the first 0.6–1.2 and the last 0.8–2 times the
+        /// others (a last stroke drawn long), corners sharp or rounded off.
+        /// ``Family/zigzag`` turns at random and seldom lies this way; three legs going
+        /// up, down and then a long way up are what fired check-mark files trained
+        /// without this family.
+        case zigzagAcross
     }
 
     /// Samples of one family, labelled `"everyday.<family rawValue>"`, with
@@ -127,6 +135,9 @@ extension EverydayStrokes {
             shape = letter(using: &rng)
             rotation = Double.random(in: -0.26...0.26, using: &rng)
         case .polygon: shape = polygon(using: &rng)
+        case .zigzagAcross:
+            shape = zigzagAcross(using: &rng)
+            rotation = Double.random(in: -0.35...0.35, using: &rng) + (Bool.random(using: &rng) ? 0 : .pi)
         case .tap, .scroll, .pan: fatalError("handled above")
         }
         shape = fitted(shape, size: size, rotation: rotation, using: &rng)
@@ -178,6 +189,27 @@ extension EverydayStrokes {
                 direction += turnSign * turn
                 turnSign = -turnSign
             }
+        }
+        return polyline(vertices)
+    }
+
+    private static func zigzagAcross(using rng: inout SeededGenerator) -> Shape {
+        let legs = Int.random(in: 3...5, using: &rng)
+        var up = Bool.random(using: &rng)   // the first leg's way (y grows downward)
+        var p = Point(x: 0, y: 0)
+        var vertices = [p]
+        for k in 0..<legs {
+            let slope = Double.random(in: 45...80, using: &rng) * .pi / 180
+            var length = Double.random(in: 0.8...1.2, using: &rng)
+            if k == 0 { length *= Double.random(in: 0.6...1.2, using: &rng) }
+            if k == legs - 1 { length *= Double.random(in: 0.8...2, using: &rng) }
+            p = Point(x: p.x + length * cos(slope), y: p.y + (up ? -1 : 1) * length * sin(slope))
+            vertices.append(p)
+            up.toggle()
+        }
+        if Bool.random(using: &rng) {
+            // Corners rounded off, drawn as one smooth piece.
+            return Shape(pieces: [Stroke(vertices).smoothed(granularity: 8).points])
         }
         return polyline(vertices)
     }
