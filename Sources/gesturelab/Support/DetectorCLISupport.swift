@@ -145,7 +145,7 @@ struct DetectorTargetOptions: ParsableArguments {
 /// `train detector` and `eval detector`.
 struct OpenWorldOptions: ParsableArguments {
     @Option(name: .customLong("everyday"), help: ArgumentHelp(
-        "Add N generated everyday strokes of each family (lines, arcs, zig-zags, W's, spirals, coils, letters, taps, scrolls, pans, polygons) as negatives, labelled everyday.<family>; FPR is reported per family and training chooses by the worst family.",
+        "Add N generated everyday strokes of each family (lines, arcs, zig-zags at any angle, W's, spirals, coils, letters, taps, scrolls, pans, polygons, zig-zags across the page) as negatives, labelled everyday.<family>; FPR is reported per family and training chooses by the worst family.",
         valueName: "N"))
     var everyday: Int = 0
 
