@@ -180,24 +180,22 @@ struct EvalEngine: ParsableCommand, WritesOutputs {
             }
             // A session is one person on one device: a study recorded on several devices
             // is replayed per subject and device.
-            let devices = data.countsByDevice.keys.sorted()
+            let namesDevices = !data.countsByDevice.isEmpty
             for subject in data.subjects {
-                let theirs = data.onlySubjects([subject])
-                if devices.isEmpty {
-                    let s = builder.session(theirs.samples, labelNames: names)
+                let theirs = data.onlySubjects([subject]).samples
+                guard namesDevices else {
+                    let s = builder.session(theirs, labelNames: names)
                     inputs.append(("subject \(subject)", s.events, s.labels))
                     continue
                 }
-                for device in devices {
-                    let mine = theirs.samples.filter { $0.device == device }
-                    guard !mine.isEmpty else { continue }
-                    let s = builder.session(mine, labelNames: names)
+                let byDevice = Dictionary(grouping: theirs, by: \.device)
+                for device in byDevice.keys.compactMap({ $0 }).sorted() {
+                    let s = builder.session(byDevice[device] ?? [], labelNames: names)
                     let name = "subject \(subject) (\(device))"
                     inputs.append((name, s.events, s.labels))
                     deviceOf[name] = device
                 }
-                let none = theirs.samples.filter { $0.device == nil }
-                if !none.isEmpty {
+                if let none = byDevice[nil] {
                     let s = builder.session(none, labelNames: names)
                     inputs.append(("subject \(subject) (no device)", s.events, s.labels))
                 }
